@@ -1,0 +1,201 @@
+//! The [`Game`] trait: what ply needs to know about a game to count, search and
+//! talk about its positions.
+
+use crate::movelist::MoveList;
+use std::fmt;
+
+/// One of the two players, named by turn order: [`Side::First`] moves first from
+/// the start position (White in chess, Black in checkers and Othello).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The side that moves first in the start position.
+    First,
+    /// The side that moves second in the start position.
+    Second,
+}
+
+impl Side {
+    /// The other side.
+    #[must_use]
+    pub const fn opponent(self) -> Self {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for [`Side::First`], 1 for [`Side::Second`]: an index into per-side arrays.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Chess: the side to move is in check and has no legal move.
+    Checkmate,
+    /// Chess: the side to move is not in check and has no legal move.
+    Stalemate,
+    /// Checkers: the side to move has no legal move (no pieces or all blocked).
+    NoLegalMoves,
+    /// Othello: neither side can place a disc; the discs are counted.
+    NeitherSideCanMove,
+    /// Chess: fifty moves by each side without a capture or a pawn move.
+    FiftyMoveRule,
+    /// Checkers: forty moves by each side without a capture or a man's move.
+    FortyMoveRule,
+    /// The same position occurred for the third time with the same side to move.
+    ThreefoldRepetition,
+    /// Chess: neither side has the material to give checkmate.
+    InsufficientMaterial,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::NoLegalMoves => "no legal moves",
+            EndReason::NeitherSideCanMove => "neither side can move",
+            EndReason::FiftyMoveRule => "fifty-move rule",
+            EndReason::FortyMoveRule => "forty-move rule",
+            EndReason::ThreefoldRepetition => "threefold repetition",
+            EndReason::InsufficientMaterial => "insufficient material",
+        })
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `winner` won the game.
+    Win {
+        /// The side that won.
+        winner: Side,
+        /// Why the game ended.
+        reason: EndReason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why the game ended.
+        reason: EndReason,
+    },
+}
+
+impl Outcome {
+    /// Why the game ended.
+    #[must_use]
+    pub const fn reason(self) -> EndReason {
+        match self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    /// The winner, or `None` for a draw.
+    #[must_use]
+    pub const fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+/// A two-player board game position, with copy-make moves.
+///
+/// Implementations are small `Copy`-like values: [`Game::play`] returns the new
+/// position and leaves `self` untouched, so searching needs no undo.
+///
+/// Contract relied on by perft and search:
+/// - [`Game::generate_moves`] lists every legal move exactly once (a forced pass
+///   is a move where the game has one), and lists nothing when the game is over;
+/// - [`Game::count_moves`] equals the length of that list;
+/// - [`Game::play`] is only called with a move from that list.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move in this game; small and `Copy`.
+    type Move: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+    /// Why a position string could not be read.
+    type PositionError: std::error::Error + Send + Sync + 'static;
+    /// Why a move string could not be read or is not legal here.
+    type MoveError: std::error::Error + Send + Sync + 'static;
+
+    /// The game's name on the command line (`"othello"`).
+    const NAME: &'static str;
+
+    /// The standard start position.
+    fn start() -> Self;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+
+    /// Appends every legal move to `moves` (which the caller passes empty).
+    fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves; games override this with a faster count
+    /// (perft calls it at the last ply instead of listing the moves).
+    fn count_moves(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// The position after `mv`, which must be legal here.
+    #[must_use]
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// The result if the game is over in this position, judged from the position
+    /// alone (repetition needs a game history and is judged there).
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A Zobrist hash of the position, side to move included.
+    fn hash(&self) -> u64;
+
+    /// Reads a position in the game's standard notation.
+    fn parse_position(text: &str) -> Result<Self, Self::PositionError>;
+
+    /// Writes the position in the game's standard notation; it parses back to `self`.
+    fn position_string(&self) -> String;
+
+    /// Reads a move in the game's standard notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+
+    /// Writes `mv`, legal in this position, in the game's standard notation.
+    fn move_name(&self, mv: Self::Move) -> String;
+
+    /// The legal moves as a list (a convenience over [`Game::generate_moves`]).
+    fn legal_moves(&self) -> MoveList<Self::Move> {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opponent_swaps_and_indexes() {
+        assert_eq!(Side::First.opponent(), Side::Second);
+        assert_eq!(Side::Second.opponent(), Side::First);
+        assert_eq!(Side::First.index(), 0);
+        assert_eq!(Side::Second.index(), 1);
+    }
+
+    #[test]
+    fn outcome_accessors() {
+        let win = Outcome::Win {
+            winner: Side::Second,
+            reason: EndReason::Checkmate,
+        };
+        assert_eq!(win.winner(), Some(Side::Second));
+        assert_eq!(win.reason(), EndReason::Checkmate);
+        let draw = Outcome::Draw {
+            reason: EndReason::Stalemate,
+        };
+        assert_eq!(draw.winner(), None);
+        assert_eq!(draw.reason().to_string(), "stalemate");
+    }
+}
