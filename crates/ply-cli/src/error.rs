@@ -1,0 +1,43 @@
+//! Errors of the `ply` command, each printed as one line.
+
+use std::process::ExitCode;
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The game name is not one ply knows.
+    #[error("unknown game '{0}': expected {known}", known = crate::games::NAMES.join(", "))]
+    UnknownGame(String),
+    /// The move generator name is not one of the game's.
+    #[error("unknown move generator '{name}' for {game}: expected {expected}")]
+    UnknownGenerator {
+        /// The game.
+        game: &'static str,
+        /// The name given.
+        name: String,
+        /// The generators of that game.
+        expected: String,
+    },
+    /// The position could not be read.
+    #[error("bad position: {0}")]
+    Position(String),
+    /// Perft could not run.
+    #[error("{0}")]
+    Perft(#[from] ply_core::perft::Error),
+    /// Writing the output failed (e.g. a closed pipe).
+    #[error("cannot write output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+impl CliError {
+    /// 2 for bad input, 1 for failures of the machine.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            CliError::Perft(ply_core::perft::Error::NoThreads)
+            | CliError::UnknownGame(_)
+            | CliError::UnknownGenerator { .. }
+            | CliError::Position(_) => ExitCode::from(2),
+            CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! The games ply plays, by command-line name, and their move generators.
+
+use crate::error::CliError;
+
+/// Names of the games, as the command line takes them.
+pub const NAMES: [&str; 1] = ["othello"];
+
+/// A game and, where the game has several, its move generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Othello with the bitboard generator.
+    OthelloBitboard,
+    /// Othello with the seed's line tables.
+    OthelloLines,
+}
+
+/// Reads a game name and an optional generator name.
+pub fn variant(game: &str, generator: Option<&str>) -> Result<Variant, CliError> {
+    match game.to_ascii_lowercase().as_str() {
+        "othello" | "reversi" => {
+            let names = ply_othello::generators::NAMES;
+            match generator.unwrap_or(names[0]) {
+                "bitboard" => Ok(Variant::OthelloBitboard),
+                "lines" => Ok(Variant::OthelloLines),
+                other => Err(CliError::UnknownGenerator {
+                    game: "othello",
+                    name: other.to_owned(),
+                    expected: names.join(", "),
+                }),
+            }
+        }
+        _ => Err(CliError::UnknownGame(game.to_owned())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_and_generators_by_name() {
+        assert_eq!(variant("othello", None).unwrap(), Variant::OthelloBitboard);
+        assert_eq!(
+            variant("Othello", Some("lines")).unwrap(),
+            Variant::OthelloLines
+        );
+        let err = variant("othello", Some("magic")).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unknown move generator 'magic' for othello: expected bitboard, lines"
+        );
+        let err = variant("go", None).unwrap_err().to_string();
+        assert_eq!(err, "unknown game 'go': expected othello");
+    }
+}
