@@ -43,8 +43,9 @@ pub struct PerftArgs {
     #[arg(long)]
     pub divide: bool,
 
-    /// Worker threads.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Worker threads (1 to 1024).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     pub threads: usize,
 
     /// Move generator (othello: bitboard, lines); the fastest by default.

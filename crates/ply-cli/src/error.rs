@@ -33,7 +33,9 @@ impl CliError {
     /// 2 for bad input, 1 for failures of the machine.
     pub fn exit_code(&self) -> ExitCode {
         match self {
-            CliError::Perft(ply_core::perft::Error::NoThreads)
+            CliError::Perft(
+                ply_core::perft::Error::NoThreads | ply_core::perft::Error::HashAllocation(_),
+            )
             | CliError::UnknownGame(_)
             | CliError::UnknownGenerator { .. }
             | CliError::Position(_) => ExitCode::from(2),

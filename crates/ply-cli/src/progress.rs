@@ -24,7 +24,7 @@ impl DelayedBar {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         bar.set_style(
             ProgressStyle::with_template(
-                "{prefix} [{bar:30}] {pos}/{len} subtrees  {msg}  {elapsed_precise}",
+                "{prefix} [{wide_bar}] {pos}/{len} {msg} {elapsed_precise}",
             )
             .expect("valid template")
             .progress_chars("=> "),
@@ -32,17 +32,21 @@ impl DelayedBar {
         bar.set_prefix(label);
         let (done, wait) = mpsc::channel::<()>();
         let shown = bar.clone();
-        let watcher = thread::spawn(move || {
-            if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(DELAY) {
-                shown.set_draw_target(ProgressDrawTarget::stderr());
-                shown.enable_steady_tick(Duration::from_millis(200));
-            }
-        });
+        // Without a watcher thread (the system refused one) the bar stays hidden.
+        let watcher = thread::Builder::new()
+            .name("progress".into())
+            .spawn(move || {
+                if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(DELAY) {
+                    shown.set_draw_target(ProgressDrawTarget::stderr());
+                    shown.enable_steady_tick(Duration::from_millis(200));
+                }
+            })
+            .ok();
         DelayedBar {
             bar,
             started: Instant::now(),
             done: Some(done),
-            watcher: Some(watcher),
+            watcher,
         }
     }
 

@@ -123,7 +123,18 @@ fn bad_input_gets_one_error_line_and_exit_code_2() {
         (&["perft", "othello"], "<DEPTH>"),
         (&["perft", "othello", "three"], "invalid value 'three'"),
         (&["perft", "othello", "-1"], "error"),
-        (&["perft", "othello", "3", "--threads", "0"], "at least 1"),
+        (
+            &["perft", "othello", "3", "--threads", "0"],
+            "not in 1..=1024",
+        ),
+        (
+            &["perft", "othello", "3", "--threads", "100000"],
+            "not in 1..=1024",
+        ),
+        (
+            &["perft", "othello", "3", "--hash", "100000000"],
+            "cannot allocate",
+        ),
         (&["perft", "othello", "3", "--fen", "XO"], "bad position"),
         (
             &[
