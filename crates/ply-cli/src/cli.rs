@@ -27,15 +27,15 @@ pub enum Command {
 /// Arguments of `ply perft`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// The game: othello.
+    /// The game: chess or othello.
     pub game: String,
 
     /// Plies to count.
     pub depth: u32,
 
-    /// Start from this position instead of the start position (the game's
-    /// standard notation; for Othello 64 characters a1..h8 of X, O, - and the
-    /// side to move: "...OX... X").
+    /// Start from this position instead of the start position, in the game's
+    /// standard notation: chess FEN; Othello 64 characters a1..h8 of X, O, -
+    /// and the side to move ("...OX... X").
     #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub fen: Option<String>,
 
@@ -48,7 +48,8 @@ pub struct PerftArgs {
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     pub threads: usize,
 
-    /// Move generator (othello: bitboard, lines); the fastest by default.
+    /// Move generator (chess: bitboard; othello: bitboard, lines); the fastest
+    /// by default.
     #[arg(long = "gen", value_name = "NAME")]
     pub generator: Option<String>,
 

@@ -3,11 +3,13 @@
 use crate::error::CliError;
 
 /// Names of the games, as the command line takes them.
-pub const NAMES: [&str; 1] = ["othello"];
+pub const NAMES: [&str; 2] = ["chess", "othello"];
 
 /// A game and, where the game has several, its move generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
+    /// Chess with the bitboard generator.
+    ChessBitboard,
     /// Othello with the bitboard generator.
     OthelloBitboard,
     /// Othello with the seed's line tables.
@@ -17,6 +19,14 @@ pub enum Variant {
 /// Reads a game name and an optional generator name.
 pub fn variant(game: &str, generator: Option<&str>) -> Result<Variant, CliError> {
     match game.to_ascii_lowercase().as_str() {
+        "chess" => match generator.unwrap_or("bitboard") {
+            "bitboard" => Ok(Variant::ChessBitboard),
+            other => Err(CliError::UnknownGenerator {
+                game: "chess",
+                name: other.to_owned(),
+                expected: "bitboard".to_owned(),
+            }),
+        },
         "othello" | "reversi" => {
             let names = ply_othello::generators::NAMES;
             match generator.unwrap_or(names[0]) {
@@ -50,6 +60,7 @@ mod tests {
             "unknown move generator 'magic' for othello: expected bitboard, lines"
         );
         let err = variant("go", None).unwrap_err().to_string();
-        assert_eq!(err, "unknown game 'go': expected othello");
+        assert_eq!(err, "unknown game 'go': expected chess, othello");
+        assert_eq!(variant("chess", None).unwrap(), Variant::ChessBitboard);
     }
 }

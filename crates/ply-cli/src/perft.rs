@@ -32,6 +32,7 @@ struct SummaryLine {
 /// Runs `ply perft` and prints the result.
 pub fn run(args: &PerftArgs, json: bool) -> Result<(), CliError> {
     match games::variant(&args.game, args.generator.as_deref())? {
+        Variant::ChessBitboard => count::<ply_chess::Position>(args, json),
         Variant::OthelloBitboard => count::<Position<Bitboard>>(args, json),
         Variant::OthelloLines => count::<Position<Lines>>(args, json),
     }

@@ -190,3 +190,99 @@ fn help_and_version_succeed() {
     assert!(stdout(&out).contains("--divide"));
     assert!(ply(&["--version"]).status.success());
 }
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn chess_perft_counts_and_divides_in_uci() {
+    let out = ply(&["perft", "chess", "4", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(number(stdout(&out).trim(), "nodes"), 197_281.0);
+    let out = ply(&[
+        "perft",
+        "chess",
+        "3",
+        "--divide",
+        "--fen",
+        KIWIPETE,
+        "--threads",
+        "2",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("e1g1: 2059\n") && text.contains("e1c1: 1887\n"),
+        "{text}"
+    );
+    assert!(text.contains("nodes 97862 "), "{text}");
+    let out = ply(&[
+        "perft", "chess", "4", "--fen", KIWIPETE, "--hash", "4", "--json",
+    ]);
+    assert_eq!(number(stdout(&out).trim(), "nodes"), 4_085_603.0);
+}
+
+#[test]
+fn bad_chess_input_gets_one_error_line_and_exit_code_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "perft",
+                "chess",
+                "3",
+                "--fen",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            ],
+            "bad piece placement",
+        ),
+        (
+            &[
+                "perft",
+                "chess",
+                "3",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K2K w - - 0 1",
+            ],
+            "white has 2 kings",
+        ),
+        (
+            &[
+                "perft",
+                "chess",
+                "3",
+                "--fen",
+                "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+            ],
+            "not to move is in check",
+        ),
+        (
+            &[
+                "perft",
+                "chess",
+                "3",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            ],
+            "castling right 'K'",
+        ),
+        (
+            &[
+                "perft",
+                "chess",
+                "3",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+            ],
+            "does not follow a double pawn push",
+        ),
+        (
+            &["perft", "chess", "3", "--gen", "lines"],
+            "unknown move generator 'lines' for chess",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = ply(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}

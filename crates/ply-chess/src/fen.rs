@@ -1,0 +1,287 @@
+//! FEN: reading with validation, and writing.
+
+use crate::attacks::pawn_attacks;
+use crate::bitboard::Bitboard;
+use crate::position::{CastlingRights, Position};
+use crate::types::{Color, File, Piece, Rank, Role, Square};
+
+/// The standard start position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Why a FEN could not be read, or describes a position that cannot be.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Nothing was given.
+    #[error("empty FEN")]
+    Empty,
+    /// The piece placement is not 8 ranks of 8 squares.
+    #[error("bad piece placement '{0}': expected 8 ranks of 8 squares separated by '/'")]
+    Placement(String),
+    /// A letter that is not a piece.
+    #[error("'{0}' is not a piece letter (PNBRQK for White, pnbrqk for Black)")]
+    PieceLetter(char),
+    /// Not exactly one king of a colour.
+    #[error("{color} has {count} kings; each side needs exactly one")]
+    KingCount {
+        /// The colour.
+        color: &'static str,
+        /// How many kings it has.
+        count: u32,
+    },
+    /// A pawn on the first or last rank.
+    #[error("a pawn stands on {0}, on the first or last rank")]
+    PawnOnBackRank(Square),
+    /// More pieces or pawns than a side can have.
+    #[error("{0} has too many pieces (at most 16, of which at most 8 pawns)")]
+    TooManyPieces(&'static str),
+    /// The side to move is not `w` or `b`.
+    #[error("'{0}' is not a side to move: use w or b")]
+    Side(String),
+    /// Bad castling field.
+    #[error("bad castling rights '{0}': use - or some of KQkq")]
+    Castling(String),
+    /// A castling right whose king or rook is not on its home square.
+    #[error("castling right '{0}' needs the king and rook on their home squares")]
+    CastlingPieces(char),
+    /// Bad en passant field.
+    #[error("bad en passant square '{0}': use - or a square on the third or sixth rank")]
+    EnPassant(String),
+    /// An en passant square no double push can have just produced.
+    #[error("en passant square {0} does not follow a double pawn push")]
+    EnPassantImpossible(Square),
+    /// Bad halfmove clock or move number.
+    #[error("bad move counter '{0}': expected a number")]
+    Counter(String),
+    /// The side that just moved is in check.
+    #[error("the side not to move is in check")]
+    OpponentInCheck,
+    /// Three or more pieces give check.
+    #[error("the side to move is in check from {0} pieces, which no move can cause")]
+    TooManyCheckers(u32),
+    /// Text after the six fields.
+    #[error("unexpected text after the FEN: '{0}'")]
+    Trailing(String),
+}
+
+impl Position {
+    /// The standard start position.
+    #[must_use]
+    pub fn start() -> Position {
+        Position::from_fen(START_FEN).expect("the start position is valid")
+    }
+
+    /// Reads a FEN. The halfmove clock and move number may be left out
+    /// (as in EPD); the en passant square is kept only when a pawn can capture.
+    ///
+    /// # Errors
+    /// [`FenError`] when the text is malformed or the position impossible.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().ok_or(FenError::Empty)?;
+        let mut position = Position::empty();
+        read_placement(placement, &mut position)?;
+
+        position.side = match fields.next() {
+            None | Some("w" | "W") => Color::White,
+            Some("b" | "B") => Color::Black,
+            Some(other) => return Err(FenError::Side(other.to_owned())),
+        };
+        position.castling = read_castling(fields.next().unwrap_or("-"), &position)?;
+        let en_passant = read_en_passant(fields.next().unwrap_or("-"), &position)?;
+        position.halfmove_clock = read_counter(fields.next().unwrap_or("0"))?;
+        position.fullmove_number = read_counter(fields.next().unwrap_or("1"))?.max(1);
+        let rest: Vec<&str> = fields.collect();
+        if !rest.is_empty() {
+            return Err(FenError::Trailing(rest.join(" ")));
+        }
+
+        check_material(&position)?;
+        let them = position.side.opponent();
+        if position
+            .attackers(position.king(them), position.side, position.occupied())
+            .any()
+        {
+            return Err(FenError::OpponentInCheck);
+        }
+        let checkers = position.checkers().count();
+        if checkers > 2 {
+            return Err(FenError::TooManyCheckers(checkers));
+        }
+        if let Some(target) = en_passant {
+            let capturers = pawn_attacks(them, target) & position.pieces(position.side, Role::Pawn);
+            if capturers.any() {
+                position.en_passant = Some(target);
+            }
+        }
+        position.hash = position.hash_from_scratch();
+        Ok(position)
+    }
+
+    /// The FEN of the position.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        let mut fen = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut gap = 0;
+            for file in 0..8 {
+                match self.piece_on(Square::from_coords(File::new(file), Rank::new(rank))) {
+                    None => gap += 1,
+                    Some(piece) => {
+                        if gap > 0 {
+                            fen.push(char::from(b'0' + gap));
+                            gap = 0;
+                        }
+                        fen.push(piece.fen_char());
+                    }
+                }
+            }
+            if gap > 0 {
+                fen.push(char::from(b'0' + gap));
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push(' ');
+        fen.push(self.side.fen_char());
+        fen.push(' ');
+        if self.castling == CastlingRights::NONE {
+            fen.push('-');
+        } else {
+            for (bit, c) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
+                if self.castling.0 & bit != 0 {
+                    fen.push(c);
+                }
+            }
+        }
+        fen.push(' ');
+        match self.en_passant {
+            Some(square) => fen.push_str(&square.to_string()),
+            None => fen.push('-'),
+        }
+        fen.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
+        fen
+    }
+}
+
+fn read_placement(placement: &str, position: &mut Position) -> Result<(), FenError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::Placement(placement.to_owned()));
+    }
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = Rank::new(7 - row as u8);
+        let mut file = 0u8;
+        for c in text.chars() {
+            if let Some(gap) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += gap as u8;
+            } else {
+                let piece = Piece::from_fen_char(c).ok_or(FenError::PieceLetter(c))?;
+                if file >= 8 {
+                    return Err(FenError::Placement(placement.to_owned()));
+                }
+                position.put(piece, Square::from_coords(File::new(file), rank));
+                file += 1;
+            }
+            if file > 8 {
+                return Err(FenError::Placement(placement.to_owned()));
+            }
+        }
+        if file != 8 {
+            return Err(FenError::Placement(placement.to_owned()));
+        }
+    }
+    Ok(())
+}
+
+fn check_material(position: &Position) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let kings = position.pieces(color, Role::King).count();
+        if kings != 1 {
+            return Err(FenError::KingCount {
+                color: color.name(),
+                count: kings,
+            });
+        }
+        if position.color(color).count() > 16 || position.pieces(color, Role::Pawn).count() > 8 {
+            return Err(FenError::TooManyPieces(color.name()));
+        }
+    }
+    if let Some(square) = (position.role(Role::Pawn) & Bitboard::BACK_RANKS).first() {
+        return Err(FenError::PawnOnBackRank(square));
+    }
+    Ok(())
+}
+
+fn read_castling(text: &str, position: &Position) -> Result<CastlingRights, FenError> {
+    if text == "-" {
+        return Ok(CastlingRights::NONE);
+    }
+    let mut rights = 0u8;
+    let mut wanted = Vec::new();
+    for c in text.chars() {
+        // Shredder-FEN rook files are accepted for the standard corner rooks.
+        let (color, kingside) = match c {
+            'K' | 'H' => (Color::White, true),
+            'Q' | 'A' => (Color::White, false),
+            'k' | 'h' => (Color::Black, true),
+            'q' | 'a' => (Color::Black, false),
+            _ => return Err(FenError::Castling(text.to_owned())),
+        };
+        let bit = CastlingRights::bit(color, kingside);
+        if rights & bit != 0 {
+            return Err(FenError::Castling(text.to_owned()));
+        }
+        rights |= bit;
+        wanted.push((c, color, kingside));
+    }
+    for (c, color, kingside) in wanted {
+        let rank = if color == Color::White { 0 } else { 7 };
+        let king_home = Square::from_coords(File::new(4), Rank::new(rank));
+        let rook_home =
+            Square::from_coords(File::new(if kingside { 7 } else { 0 }), Rank::new(rank));
+        if !position.pieces(color, Role::King).contains(king_home)
+            || !position.pieces(color, Role::Rook).contains(rook_home)
+        {
+            return Err(FenError::CastlingPieces(c));
+        }
+    }
+    Ok(CastlingRights(rights))
+}
+
+fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, FenError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let target: Square = text
+        .parse()
+        .map_err(|_| FenError::EnPassant(text.to_owned()))?;
+    let us = position.side;
+    let them = us.opponent();
+    // The pawn that just moved two squares stands in front of the target (from
+    // the mover's view), and the squares it crossed are empty.
+    let (expected_rank, pawn_step, origin_step): (u8, i8, i8) = match us {
+        Color::White => (5, -8, 8),
+        Color::Black => (2, 8, -8),
+    };
+    if target.rank().index() != expected_rank {
+        return Err(FenError::EnPassant(text.to_owned()));
+    }
+    let pawn = target.offset(pawn_step);
+    let origin = target.offset(origin_step);
+    let occupied = position.occupied();
+    if !position.pieces(them, Role::Pawn).contains(pawn)
+        || occupied.contains(target)
+        || occupied.contains(origin)
+    {
+        return Err(FenError::EnPassantImpossible(target));
+    }
+    Ok(Some(target))
+}
+
+fn read_counter(text: &str) -> Result<u16, FenError> {
+    text.parse().map_err(|_| FenError::Counter(text.to_owned()))
+}

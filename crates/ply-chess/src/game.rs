@@ -1,0 +1,126 @@
+//! [`ply_core::Game`] for chess positions, and the end-of-game rules that a
+//! position decides on its own.
+
+use crate::bitboard::Bitboard;
+use crate::fen::FenError;
+use crate::moves::Move;
+use crate::notation::MoveError;
+use crate::position::Position;
+use crate::types::{Color, Role};
+use ply_core::{EndReason, Game, MoveList, Outcome, Side};
+
+impl Position {
+    /// Whether neither side can ever checkmate: only kings and minor pieces,
+    /// with at most one minor piece on the board or only bishops all on squares
+    /// of one colour.
+    #[must_use]
+    pub fn is_insufficient_material(&self) -> bool {
+        if (self.role(Role::Pawn) | self.role(Role::Rook) | self.role(Role::Queen)).any() {
+            return false;
+        }
+        let knights = self.role(Role::Knight);
+        let bishops = self.role(Role::Bishop);
+        if (knights | bishops).count() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
+                || (bishops - Bitboard::LIGHT_SQUARES).is_empty())
+    }
+
+    /// The result if the position alone ends the game: checkmate, stalemate,
+    /// the fifty-move rule (100 half-moves without capture or pawn move, unless
+    /// the last of them mated) or insufficient material. Threefold repetition
+    /// needs the game's history (see [`crate::history::GameHistory`]).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal() == 0 {
+            return Some(if self.is_check() {
+                Outcome::Win {
+                    winner: side(self.side_to_move().opponent()),
+                    reason: EndReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                }
+            });
+        }
+        if self.halfmove_clock() >= 100 {
+            return Some(Outcome::Draw {
+                reason: EndReason::FiftyMoveRule,
+            });
+        }
+        if self.is_insufficient_material() {
+            return Some(Outcome::Draw {
+                reason: EndReason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+}
+
+/// The core's side of a chess colour: White moves first.
+#[must_use]
+pub const fn side(color: Color) -> Side {
+    match color {
+        Color::White => Side::First,
+        Color::Black => Side::Second,
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type PositionError = FenError;
+    type MoveError = MoveError;
+
+    const NAME: &'static str = "chess";
+
+    fn start() -> Self {
+        Position::start()
+    }
+
+    fn side_to_move(&self) -> Side {
+        side(Position::side_to_move(self))
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        self.generate(crate::movegen::Stage::All, moves);
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        self.count_legal()
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        Position::play(self, mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    fn parse_position(text: &str) -> Result<Self, FenError> {
+        Position::from_fen(text)
+    }
+
+    fn position_string(&self) -> String {
+        self.fen()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+
+    /// UCI notation (`e2e4`, castling `e1g1`), as perft divides and engines print.
+    fn move_name(&self, mv: Move) -> String {
+        self.uci(mv)
+    }
+}

@@ -1,0 +1,406 @@
+//! The chess position: piece bitboards by role and by colour, a mailbox, side
+//! to move, castling rights, en passant square, move counters and an
+//! incrementally updated Zobrist hash. Moves are played by copy-make.
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::types::{Color, Piece, Role, Square};
+use crate::zobrist;
+
+/// Castling rights: one bit each for White king side, White queen side, Black
+/// king side, Black queen side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights(pub(crate) u8);
+
+impl CastlingRights {
+    /// No castling rights.
+    pub const NONE: CastlingRights = CastlingRights(0);
+    /// All four castling rights.
+    pub const ALL: CastlingRights = CastlingRights(15);
+    /// White may castle king side (K).
+    pub const WHITE_KINGSIDE: u8 = 1;
+    /// White may castle queen side (Q).
+    pub const WHITE_QUEENSIDE: u8 = 2;
+    /// Black may castle king side (k).
+    pub const BLACK_KINGSIDE: u8 = 4;
+    /// Black may castle queen side (q).
+    pub const BLACK_QUEENSIDE: u8 = 8;
+
+    /// The bit of `color`'s castling on one side.
+    #[must_use]
+    pub const fn bit(color: Color, kingside: bool) -> u8 {
+        1 << (color as u8 * 2 + if kingside { 0 } else { 1 })
+    }
+
+    /// Whether `color` may still castle on that side.
+    #[must_use]
+    pub const fn has(self, color: Color, kingside: bool) -> bool {
+        self.0 & Self::bit(color, kingside) != 0
+    }
+
+    /// The four bits.
+    #[must_use]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+}
+
+/// The rights that survive a move touching each square (king and rook homes).
+const CASTLING_KEPT: [u8; 64] = {
+    let mut kept = [15u8; 64];
+    kept[0] = 15 & !CastlingRights::WHITE_QUEENSIDE; // a1
+    kept[4] = 15 & !(CastlingRights::WHITE_KINGSIDE | CastlingRights::WHITE_QUEENSIDE); // e1
+    kept[7] = 15 & !CastlingRights::WHITE_KINGSIDE; // h1
+    kept[56] = 15 & !CastlingRights::BLACK_QUEENSIDE; // a8
+    kept[60] = 15 & !(CastlingRights::BLACK_KINGSIDE | CastlingRights::BLACK_QUEENSIDE); // e8
+    kept[63] = 15 & !CastlingRights::BLACK_KINGSIDE; // h8
+    kept
+};
+
+/// Mailbox code of an empty square.
+const EMPTY: u8 = 0;
+
+/// A chess position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) by_role: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
+    /// Role index + 1 of the piece on each square, 0 when empty.
+    pub(crate) mailbox: [u8; 64],
+    pub(crate) side: Color,
+    pub(crate) castling: CastlingRights,
+    /// Set only when a pawn of the side to move attacks it.
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u16,
+    pub(crate) fullmove_number: u16,
+    pub(crate) hash: u64,
+}
+
+impl Position {
+    /// An empty board, White to move, for building positions piece by piece.
+    #[must_use]
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            mailbox: [EMPTY; 64],
+            side: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            hash: 0,
+        }
+    }
+
+    /// Puts `piece` on the empty `square` (the hash is recomputed by the caller).
+    pub(crate) fn put(&mut self, piece: Piece, square: Square) {
+        debug_assert_eq!(self.mailbox[square.index()], EMPTY);
+        let bit = Bitboard::from_square(square);
+        self.by_role[piece.role.index()] |= bit;
+        self.by_color[piece.color.index()] |= bit;
+        self.mailbox[square.index()] = piece.role as u8 + 1;
+    }
+
+    /// The side to move.
+    #[must_use]
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The castling rights.
+    #[must_use]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en passant target square, when a pawn of the side to move could
+    /// capture there.
+    #[must_use]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move (for the fifty-move rule).
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and increased after Black's move.
+    #[must_use]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist hash, kept up to date move by move.
+    #[must_use]
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Every piece of `color`.
+    #[must_use]
+    #[inline(always)]
+    pub fn color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Every piece of `role`, both colours.
+    #[must_use]
+    #[inline(always)]
+    pub fn role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The pieces of `color` and `role`.
+    #[must_use]
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role[role.index()] & self.by_color[color.index()]
+    }
+
+    /// Every occupied square.
+    #[must_use]
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The role of the piece on `square`, if any.
+    #[must_use]
+    #[inline(always)]
+    pub fn role_on(&self, square: Square) -> Option<Role> {
+        match self.mailbox[square.index()] {
+            EMPTY => None,
+            code => Some(Role::from_index(usize::from(code - 1))),
+        }
+    }
+
+    /// The piece on `square`, if any.
+    #[must_use]
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        let role = self.role_on(square)?;
+        let color = if self.by_color[0].contains(square) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(color, role))
+    }
+
+    /// The king square of `color`.
+    #[must_use]
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        self.pieces(color, Role::King).lowest()
+    }
+
+    /// Bishops and queens of `color`.
+    #[inline(always)]
+    pub(crate) fn diagonal_sliders(&self, color: Color) -> Bitboard {
+        (self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()])
+            & self.by_color[color.index()]
+    }
+
+    /// Rooks and queens of `color`.
+    #[inline(always)]
+    pub(crate) fn straight_sliders(&self, color: Color) -> Bitboard {
+        (self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()])
+            & self.by_color[color.index()]
+    }
+
+    /// The pieces of `by` attacking `square`, with `occupied` blocking sliders.
+    #[must_use]
+    #[inline(always)]
+    pub fn attackers(&self, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        ((knight_attacks(square) & self.by_role[Role::Knight.index()])
+            | (king_attacks(square) & self.by_role[Role::King.index()])
+            | (pawn_attacks(by.opponent(), square) & self.by_role[Role::Pawn.index()])
+            | (rook_attacks(square, occupied)
+                & (self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]))
+            | (bishop_attacks(square, occupied)
+                & (self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()])))
+            & self.by_color[by.index()]
+    }
+
+    /// The pieces giving check to the side to move.
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers(self.king(self.side), self.side.opponent(), self.occupied())
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The Zobrist hash computed from scratch (equal to [`Position::hash`]).
+    #[must_use]
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut hash = 0;
+        for square in self.occupied() {
+            let piece = self.piece_on(square).expect("occupied");
+            hash ^= zobrist::piece(piece.color, piece.role, square);
+        }
+        hash ^= zobrist::castling(self.castling.0);
+        if let Some(square) = self.en_passant {
+            hash ^= zobrist::en_passant(square);
+        }
+        if self.side == Color::Black {
+            hash ^= zobrist::black_to_move();
+        }
+        hash
+    }
+
+    /// Sets the en passant square after a double push to `target` if a pawn of
+    /// the side now to move attacks it.
+    #[inline(always)]
+    fn set_en_passant(&mut self, target: Square) {
+        // `self.side` is still the mover here: a pawn of the other side on a
+        // square the mover's pawn would attack from `target` can capture.
+        let mover = self.side;
+        let capturers = pawn_attacks(mover, target) & self.pieces(mover.opponent(), Role::Pawn);
+        if capturers.any() {
+            self.en_passant = Some(target);
+            self.hash ^= zobrist::en_passant(target);
+        }
+    }
+
+    #[inline(always)]
+    fn remove_piece(&mut self, color: Color, role: Role, square: Square) {
+        let bit = Bitboard::from_square(square);
+        self.by_role[role.index()] ^= bit;
+        self.by_color[color.index()] ^= bit;
+        self.mailbox[square.index()] = EMPTY;
+        self.hash ^= zobrist::piece(color, role, square);
+    }
+
+    #[inline(always)]
+    fn add_piece(&mut self, color: Color, role: Role, square: Square) {
+        let bit = Bitboard::from_square(square);
+        self.by_role[role.index()] ^= bit;
+        self.by_color[color.index()] ^= bit;
+        self.mailbox[square.index()] = role as u8 + 1;
+        self.hash ^= zobrist::piece(color, role, square);
+    }
+
+    #[inline(always)]
+    fn move_piece(&mut self, color: Color, role: Role, from: Square, to: Square) {
+        let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_role[role.index()] ^= bits;
+        self.by_color[color.index()] ^= bits;
+        self.mailbox[from.index()] = EMPTY;
+        self.mailbox[to.index()] = role as u8 + 1;
+        self.hash ^= zobrist::piece(color, role, from) ^ zobrist::piece(color, role, to);
+    }
+
+    /// The position after `mv`, which must be legal here.
+    #[must_use]
+    #[inline]
+    pub fn play(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.apply(mv);
+        next
+    }
+
+    /// Plays `mv` (legal here) on this position.
+    #[inline]
+    pub fn apply(&mut self, mv: Move) {
+        let us = self.side;
+        let them = us.opponent();
+        let (from, to) = (mv.from(), mv.to());
+        let role = Role::from_index(usize::from(self.mailbox[from.index()]) - 1);
+
+        if let Some(square) = self.en_passant.take() {
+            self.hash ^= zobrist::en_passant(square);
+        }
+        self.halfmove_clock += 1;
+
+        match mv.kind() {
+            MoveKind::Quiet => self.move_piece(us, role, from, to),
+            MoveKind::DoublePush => {
+                self.move_piece(us, role, from, to);
+                self.set_en_passant(Square::new(((from.index() + to.index()) / 2) as u8));
+            }
+            MoveKind::Capture => {
+                let victim = Role::from_index(usize::from(self.mailbox[to.index()]) - 1);
+                self.remove_piece(them, victim, to);
+                self.move_piece(us, role, from, to);
+                self.halfmove_clock = 0;
+            }
+            MoveKind::EnPassant => {
+                let captured = Square::new(((to.index() as u8) & 7) | ((from.index() as u8) & !7));
+                self.remove_piece(them, Role::Pawn, captured);
+                self.move_piece(us, Role::Pawn, from, to);
+            }
+            MoveKind::CastleKingside | MoveKind::CastleQueenside => {
+                let rank = from.index() as u8 & !7;
+                let (rook_from, rook_to) = if mv.kind() == MoveKind::CastleKingside {
+                    (rank | 7, rank | 5)
+                } else {
+                    (rank, rank | 3)
+                };
+                self.move_piece(us, Role::King, from, to);
+                self.move_piece(us, Role::Rook, Square::new(rook_from), Square::new(rook_to));
+            }
+            _ => {
+                let promoted = mv.promotion().expect("the remaining kinds are promotions");
+                if mv.is_capture() {
+                    let victim = Role::from_index(usize::from(self.mailbox[to.index()]) - 1);
+                    self.remove_piece(them, victim, to);
+                }
+                self.remove_piece(us, Role::Pawn, from);
+                self.add_piece(us, promoted, to);
+            }
+        }
+        if role == Role::Pawn {
+            self.halfmove_clock = 0;
+        }
+
+        let kept = self.castling.0 & CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()];
+        if kept != self.castling.0 {
+            self.hash ^= zobrist::castling(self.castling.0) ^ zobrist::castling(kept);
+            self.castling.0 = kept;
+        }
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = them;
+        self.hash ^= zobrist::black_to_move();
+    }
+
+    /// The position with the other side to move and no en passant square (a
+    /// "null move", for search); `None` when the side to move is in check.
+    #[must_use]
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = *self;
+        if let Some(square) = next.en_passant.take() {
+            next.hash ^= zobrist::en_passant(square);
+        }
+        next.side = self.side.opponent();
+        next.hash ^= zobrist::black_to_move();
+        next.halfmove_clock += 1;
+        Some(next)
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl std::fmt::Display for Position {
+    /// The FEN.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.fen())
+    }
+}

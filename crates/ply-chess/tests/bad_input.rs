@@ -1,0 +1,42 @@
+//! Arbitrary text never panics the FEN or move readers: it is read or refused.
+
+use ply_chess::Position;
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn any_text_as_fen(text in "\\PC{0,80}") {
+        let _ = Position::from_fen(&text);
+    }
+
+    /// Text made of FEN characters, so that most of it gets deep into the checks.
+    #[test]
+    fn fen_like_text(placement in "[pnbrqkPNBRQK1-8/]{8,70}", side in "[wbx]", castling in "[KQkqAHah-]{1,5}",
+                     ep in "(-|[a-i][0-9])", clocks in "( [0-9]{1,3} [0-9]{1,3})?") {
+        let fen = format!("{placement} {side} {castling} {ep}{clocks}");
+        if let Ok(position) = Position::from_fen(&fen) {
+            // Whatever is accepted can be played on without panicking.
+            for mv in position.legal_moves() {
+                let _ = position.play(mv).legal_moves();
+            }
+            prop_assert_eq!(Position::from_fen(&position.fen()).unwrap(), position);
+        }
+    }
+
+    #[test]
+    fn any_text_as_a_move(text in "\\PC{0,12}") {
+        let position = Position::start();
+        let _ = position.parse_move(&text);
+        let _ = position.parse_uci(&text);
+    }
+
+    #[test]
+    fn move_like_text(text in "[NBRQKa-h1-8xX=O0+#-]{1,8}") {
+        let kiwipete = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        if let Ok(mv) = kiwipete.parse_move(&text) {
+            prop_assert!(kiwipete.is_legal(mv));
+        }
+    }
+}

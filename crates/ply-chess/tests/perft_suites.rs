@@ -1,0 +1,75 @@
+//! Perft on the published suites: every position at every listed depth.
+//!
+//! The default run counts each position up to the deepest listed depth whose
+//! count is at most `NODE_CAP`; the `#[ignore]`d test runs everything.
+
+use ply_chess::Position;
+use ply_core::perft::{self, Options};
+
+/// The largest count checked per position in the default test run.
+const NODE_CAP: u64 = 5_000_000;
+
+/// (FEN, [(depth, nodes)]) of every line of an EPD perft file.
+fn suite(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap().trim().to_owned();
+            let counts = parts
+                .map(|p| {
+                    let (depth, nodes) = p.trim().split_once(' ').unwrap();
+                    (
+                        depth.trim_start_matches('D').parse().unwrap(),
+                        nodes.trim().parse().unwrap(),
+                    )
+                })
+                .collect();
+            (fen, counts)
+        })
+        .collect()
+}
+
+fn count(position: &Position, depth: u32) -> u64 {
+    if depth <= 4 {
+        return perft::perft(position, depth);
+    }
+    let options = Options {
+        depth,
+        threads: 2,
+        hash_mb: 0,
+    };
+    perft::run(position, &options, &|_| {}).unwrap().nodes
+}
+
+fn check_suite(text: &str, cap: u64) -> usize {
+    let mut checked = 0;
+    for (fen, counts) in suite(text) {
+        let position = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(position.fen().split(' ').next(), fen.split(' ').next());
+        for (depth, nodes) in counts.into_iter().filter(|&(_, n)| n <= cap) {
+            assert_eq!(count(&position, depth), nodes, "{fen} depth {depth}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn perftsuite_positions_match() {
+    let checked = check_suite(include_str!("data/perftsuite.epd"), NODE_CAP);
+    assert!(checked > 126 * 4, "{checked} counts checked");
+}
+
+#[test]
+fn chessprogramming_positions_match() {
+    let checked = check_suite(include_str!("data/cpw_perft_results.epd"), 20 * NODE_CAP);
+    assert!(checked >= 30, "{checked} counts checked");
+}
+
+#[test]
+#[ignore = "several minutes: the full suites, run with --ignored"]
+fn full_suites_match() {
+    check_suite(include_str!("data/perftsuite.epd"), u64::MAX);
+    check_suite(include_str!("data/cpw_perft_results.epd"), u64::MAX);
+}
