@@ -3,6 +3,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod engine;
 pub mod types;
 
 pub use bitboard::Bitboard;

@@ -22,6 +22,67 @@ pub struct Cli {
 pub enum Command {
     /// Count the move paths to a given depth (the standard move generator test).
     Perft(PerftArgs),
+    /// Search a position and print the best move.
+    Best(BestArgs),
+    /// Search fixed positions to a fixed depth: node counts and speed.
+    Bench(BenchArgs),
+}
+
+/// Arguments of `ply best`.
+#[derive(Debug, Args)]
+#[command(after_long_help = crate::best::LEVELS_HELP)]
+pub struct BestArgs {
+    /// The game: chess.
+    pub game: String,
+
+    /// The position to search (the game's standard notation; the start
+    /// position by default).
+    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
+    pub fen: Option<String>,
+
+    /// Search to this many plies.
+    #[arg(long, value_name = "N", conflicts_with = "movetime",
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+
+    /// Search for this many milliseconds (default 1000 when no depth or nodes are given).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+
+    /// Search at most this many nodes.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+
+    /// Strength from 1 (beginner) to 10 (full strength); see the list below.
+    #[arg(long, value_name = "L", default_value_t = 10,
+          value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
+
+    /// Seed for the randomness of levels below 10.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// Search threads (1 to 256).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+    pub threads: usize,
+
+    /// Transposition table size in MiB (1 to 65536).
+    #[arg(long, value_name = "MB", default_value_t = 64,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=65536))]
+    pub hash: usize,
+}
+
+/// Arguments of `ply bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The game to benchmark (all games by default).
+    pub game: Option<String>,
+
+    /// Nominal search depth (the default gives a few seconds per game).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=40))]
+    pub depth: Option<u32>,
 }
 
 /// Arguments of `ply perft`.

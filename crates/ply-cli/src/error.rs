@@ -18,6 +18,9 @@ pub enum CliError {
         /// The generators of that game.
         expected: String,
     },
+    /// The game has no engine (yet).
+    #[error("no engine for '{0}': expected {known}", known = crate::engines::NAMES.join(", "))]
+    NoEngine(String),
     /// The position could not be read.
     #[error("bad position: {0}")]
     Position(String),
@@ -37,6 +40,7 @@ impl CliError {
                 ply_core::perft::Error::NoThreads | ply_core::perft::Error::HashAllocation(_),
             )
             | CliError::UnknownGame(_)
+            | CliError::NoEngine(_)
             | CliError::UnknownGenerator { .. }
             | CliError::Position(_) => ExitCode::from(2),
             CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),

@@ -4,7 +4,10 @@
 //! `--json`; progress goes to stderr. Bad input gets one error line on stderr
 //! and exit code 2.
 
+mod bench;
+mod best;
 mod cli;
+mod engines;
 mod error;
 mod games;
 mod perft;
@@ -21,6 +24,8 @@ fn main() -> ExitCode {
     };
     let result = match &cli.command {
         Command::Perft(args) => perft::run(args, cli.json),
+        Command::Best(args) => best::run(args, cli.json),
+        Command::Bench(args) => bench::run(args, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

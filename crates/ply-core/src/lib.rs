@@ -7,6 +7,7 @@
 pub mod game;
 pub mod movelist;
 pub mod perft;
+pub mod search;
 pub mod zobrist;
 
 pub use game::{EndReason, Game, Outcome, Side};

@@ -1,0 +1,131 @@
+//! The chess engine on positions with known answers.
+
+use ply_chess::Position;
+use ply_chess::engine::Evaluation;
+use ply_core::search::{Engine, Level, Limits, Options, SearchResult};
+use std::sync::atomic::AtomicBool;
+
+fn best(fen: &str, depth: u32) -> (String, SearchResult<ply_chess::Move>) {
+    best_with(fen, depth, Options::default(), &[])
+}
+
+fn best_with(
+    fen: &str,
+    depth: u32,
+    options: Options,
+    history: &[u64],
+) -> (String, SearchResult<ply_chess::Move>) {
+    let position = Position::from_fen(fen).unwrap();
+    let mut engine = Engine::new(Evaluation, 16);
+    engine.options = options;
+    let result = engine.search(
+        &position,
+        history,
+        &Limits::depth(depth),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    (position.san(result.best.unwrap()), result)
+}
+
+#[test]
+fn finds_mates_at_their_distance() {
+    // Mate in one (scholar's mate).
+    let (san, r) = best(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        4,
+    );
+    assert_eq!(san, "Qxf7#");
+    assert_eq!(r.score.moves_to_win(), Some(1));
+    // Mate in two, starting with a queen sacrifice (Stockfish agrees).
+    let (san, r) = best(
+        "2bqkbn1/2pppp2/np2N3/r3P1p1/p2N2B1/5Q2/PPPPKPP1/RNB2r2 w - - 0 1",
+        6,
+    );
+    assert_eq!(
+        (san.as_str(), r.score.moves_to_win()),
+        ("Qxf7+", Some(2)),
+        "{}",
+        r.score
+    );
+    // Mate in three.
+    let (san, r) = best("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 8);
+    assert_eq!(
+        (san.as_str(), r.score.moves_to_win()),
+        ("Ra6+", Some(3)),
+        "{}",
+        r.score
+    );
+    // Being mated is seen as well: after Qxf7+ Black must take and is mated.
+    let (san, r) = best(
+        "2bqkbn1/2pppQ2/np2N3/r3P1p1/p2N2B1/8/PPPPKPP1/RNB2r2 b - - 0 1",
+        5,
+    );
+    assert_eq!(
+        (san.as_str(), r.score.moves_to_win()),
+        ("Kxf7", Some(-1)),
+        "{}",
+        r.score
+    );
+}
+
+#[test]
+fn does_not_take_a_defended_pawn_with_the_queen() {
+    let (san, _) = best("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", 6);
+    assert_ne!(san, "Qxd5");
+}
+
+#[test]
+fn takes_a_free_queen() {
+    let (san, r) = best("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 5);
+    assert_eq!(san, "Rxd5");
+    assert!(r.score.0 > 300);
+}
+
+#[test]
+fn fifty_move_rule_and_repetition_are_draws_in_the_search() {
+    // Up a rook, but the 100th half-move without capture or pawn move comes
+    // with White's move: any quiet move draws, so the score is 0.
+    let (_, r) = best("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", 4);
+    assert_eq!(r.score.0, 0, "{}", r.score);
+    // Black, a rook down, has been shuffling the king: after Kd8 Ra2 Ke8 Ra1
+    // the position after Kd8 has occurred before, so playing it again is
+    // taken as a draw, which Black prefers to anything else.
+    let moves = ["Kd8", "Ra2", "Ke8", "Ra1"];
+    let mut position = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 10 40").unwrap();
+    let mut history = Vec::new();
+    for text in moves {
+        history.push(position.hash());
+        position = position.play(position.parse_move(text).unwrap());
+    }
+    let mut engine = Engine::new(Evaluation, 16);
+    let result = engine.search(
+        &position,
+        &history,
+        &Limits::depth(5),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(position.san(result.best.unwrap()), "Kd8");
+    assert_eq!(result.score.0, 0);
+    // Without the history the rook is worth its value.
+    let (_, r) = best(&position.fen(), 5);
+    assert!(r.score.0 < -300, "{}", r.score);
+}
+
+#[test]
+fn weak_levels_play_different_moves() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut moves = std::collections::HashSet::new();
+    for seed in 0..12 {
+        let options = Options {
+            level: Level::new(1).unwrap(),
+            seed,
+            ..Options::default()
+        };
+        moves.insert(best_with(fen, 6, options, &[]).0);
+    }
+    assert!(moves.len() >= 3, "{moves:?}");
+    let full: Vec<String> = (0..3).map(|_| best(fen, 5).0).collect();
+    assert!(full.iter().all(|m| *m == full[0]));
+}

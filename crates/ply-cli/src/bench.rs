@@ -1,0 +1,112 @@
+//! `ply bench`: search fixed positions to a fixed depth with one thread and a
+//! fresh table each, and report the total nodes (a signature of the search:
+//! it changes only when the search does) and the speed.
+
+use crate::cli::BenchArgs;
+use crate::engines::{self, EngineGame, WithEngine};
+use crate::error::CliError;
+use ply_core::search::{Engine, Evaluator, Limits, Searchable};
+use serde::Serialize;
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Positions searched by `ply bench chess`: the start, Kiwipete and a range of
+/// middle games and endings.
+const CHESS_POSITIONS: [&str; 8] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+    "2r3k1/pp3ppp/2n1b3/3p4/3P4/2P1BN2/P4PPP/R5K1 w - - 0 20",
+    "r2qr1k1/1b1nbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 12",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1",
+];
+
+/// The JSON line of one game's benchmark.
+#[derive(Serialize)]
+struct BenchLine {
+    game: &'static str,
+    depth: u32,
+    positions: usize,
+    nodes: u64,
+    seconds: f64,
+    nps: u64,
+}
+
+struct Bench {
+    name: &'static str,
+    positions: &'static [&'static str],
+    depth: u32,
+}
+
+impl WithEngine for Bench {
+    type Output = Result<(u64, Duration), CliError>;
+
+    fn run<G: Searchable, E: Evaluator<G>>(self, mut engine: Engine<G, E>) -> Self::Output {
+        let mut nodes = 0;
+        let started = Instant::now();
+        for text in self.positions {
+            let position =
+                G::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?;
+            engine.clear();
+            let result = engine.search(
+                &position,
+                &[],
+                &Limits::depth(self.depth),
+                &AtomicBool::new(false),
+                &mut |_| {},
+            );
+            nodes += result.nodes;
+        }
+        let _ = self.name;
+        Ok((nodes, started.elapsed()))
+    }
+}
+
+/// Runs `ply bench`.
+pub fn run(args: &BenchArgs, json: bool) -> Result<(), CliError> {
+    let games = match &args.game {
+        Some(name) => vec![engines::engine_game(name)?],
+        None => vec![EngineGame::Chess],
+    };
+    let mut out = std::io::stdout().lock();
+    for game in games {
+        let (name, positions, default_depth): (&'static str, &'static [&'static str], u32) =
+            match game {
+                EngineGame::Chess => ("chess", &CHESS_POSITIONS, 11),
+            };
+        let depth = args.depth.unwrap_or(default_depth);
+        let (nodes, time) = engines::with_engine(
+            game,
+            16,
+            Bench {
+                name,
+                positions,
+                depth,
+            },
+        )?;
+        let seconds = time.as_secs_f64();
+        let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
+        if json {
+            let line = BenchLine {
+                game: name,
+                depth,
+                positions: positions.len(),
+                nodes,
+                seconds,
+                nps,
+            };
+            writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
+        } else {
+            writeln!(
+                out,
+                "{name}: {} positions, depth {depth}: {nodes} nodes  {seconds:.2} s  {:.0} kn/s",
+                positions.len(),
+                nps as f64 / 1000.0
+            )?;
+        }
+    }
+    Ok(())
+}

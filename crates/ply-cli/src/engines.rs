@@ -1,0 +1,40 @@
+//! The engines `ply` can run: which games have one, and how to build it.
+
+use crate::error::CliError;
+use ply_core::search::{Engine, Evaluator, Searchable};
+
+/// A game with an engine, by command-line name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineGame {
+    /// Chess.
+    Chess,
+}
+
+/// Games with an engine, as the command line names them.
+pub const NAMES: [&str; 1] = ["chess"];
+
+/// Reads a game name for a command that needs an engine.
+pub fn engine_game(name: &str) -> Result<EngineGame, CliError> {
+    match name.to_ascii_lowercase().as_str() {
+        "chess" => Ok(EngineGame::Chess),
+        _ => Err(CliError::NoEngine(name.to_owned())),
+    }
+}
+
+/// Something that can be done with any engine, whatever its game.
+pub trait WithEngine {
+    /// The result.
+    type Output;
+    /// Does it with `engine`.
+    fn run<G: Searchable, E: Evaluator<G>>(self, engine: Engine<G, E>) -> Self::Output;
+}
+
+/// Builds the engine of `game` with a `hash_mb` table and hands it to `task`.
+pub fn with_engine<T: WithEngine>(game: EngineGame, hash_mb: usize, task: T) -> T::Output {
+    match game {
+        EngineGame::Chess => task.run(Engine::<ply_chess::Position, _>::new(
+            ply_chess::engine::Evaluation,
+            hash_mb,
+        )),
+    }
+}

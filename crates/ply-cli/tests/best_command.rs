@@ -1,0 +1,101 @@
+//! `ply best` and `ply bench` through the binary.
+
+use std::process::{Command, Output};
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("ply runs")
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    serde_json::from_str(text.trim()).unwrap()
+}
+
+#[test]
+fn best_chess_finds_mate_and_prints_json() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    let out = ply(&["best", "chess", "--fen", fen, "--depth", "4", "--json"]);
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["move"], "h5f7");
+    assert_eq!(v["mate"], 1);
+    assert_eq!(v["depth"], 4);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(v["pv"][0], "h5f7");
+    assert!(v["score"].as_i64().unwrap() > 20_000);
+}
+
+#[test]
+fn best_move_is_legal_under_a_time_limit_and_at_every_level() {
+    for level in ["1", "5", "10"] {
+        let out = ply(&[
+            "best",
+            "chess",
+            "--movetime",
+            "100",
+            "--level",
+            level,
+            "--seed",
+            "3",
+            "--json",
+        ]);
+        assert!(out.status.success());
+        let mv = json(&out)["move"].as_str().unwrap().to_owned();
+        let legal = [
+            "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4", "f2f3",
+            "f2f4", "g2g3", "g2g4", "h2h3", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3",
+        ];
+        assert!(legal.contains(&mv.as_str()), "level {level}: {mv}");
+    }
+}
+
+#[test]
+fn finished_games_get_an_answer_not_a_move() {
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let out = ply(&["best", "chess", "--fen", mate, "--json"]);
+    assert!(out.status.success());
+    let v = json(&out);
+    assert!(v["move"].is_null());
+    assert!(v["result"].as_str().unwrap().contains("checkmate"));
+    let bare_kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let out = ply(&["best", "chess", "--fen", bare_kings]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("insufficient material"), "{text}");
+}
+
+#[test]
+fn bad_best_input_is_refused() {
+    for (args, expected) in [
+        (&["best", "go"][..], "no engine for 'go'"),
+        (&["best", "chess", "--level", "11"], "11 is not in 1..=10"),
+        (&["best", "chess", "--level", "0"], "0 is not in 1..=10"),
+        (&["best", "chess", "--depth", "0"], "0 is not in 1..=100"),
+        (
+            &["best", "chess", "--fen", "8/8/8/8 w - - 0 1"],
+            "bad position",
+        ),
+        (
+            &["best", "chess", "--depth", "3", "--movetime", "5"],
+            "cannot be used with",
+        ),
+    ] {
+        let out = ply(args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bench_node_counts_are_a_stable_signature() {
+    let first = json(&ply(&["bench", "chess", "--depth", "5", "--json"]));
+    let second = json(&ply(&["bench", "chess", "--depth", "5", "--json"]));
+    assert_eq!(first["nodes"], second["nodes"]);
+    assert_eq!(first["positions"], 8);
+    assert!(first["nodes"].as_u64().unwrap() > 1000);
+}

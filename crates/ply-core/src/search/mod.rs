@@ -1,0 +1,315 @@
+//! The game-tree search shared by every game: negamax alpha-beta with
+//! iterative deepening, principal variation search, aspiration windows, a
+//! shared transposition table, killer and history move ordering, quiescence,
+//! null-move pruning, late move reductions, futility pruning, limits, levels of
+//! play and lazy SMP threads.
+//!
+//! A game plugs in by implementing [`Searchable`] (what is a capture, a check,
+//! a null move, a draw...) and an [`Evaluator`]; everything is monomorphised
+//! per game, with no dynamic dispatch per node. [`Engine`] holds the table and
+//! the options between searches and runs them.
+
+mod level;
+mod limits;
+mod ordering;
+mod score;
+mod table;
+mod worker;
+
+pub use level::Level;
+pub use limits::{Clock, Deadlines, Limits};
+pub use score::{MAX_PLY, Score};
+pub use table::{Bound, Entry, TranspositionTable};
+
+use crate::game::Game;
+use crate::movelist::MoveList;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use worker::{Shared, Worker};
+
+/// Entries in a history table: [`Searchable::history_index`] stays below this.
+pub const HISTORY_SIZE: usize = 4096;
+
+/// What a game scores when the side to move has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoves {
+    /// The side to move has lost (checkmate, or no move in checkers).
+    Lost,
+    /// The game is drawn (stalemate).
+    Drawn,
+    /// The game is over with this score for the side to move (Othello's disc count).
+    Final(Score),
+}
+
+/// Which search techniques suit a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Null-move pruning (unsound where zugzwang is common).
+    pub null_move: bool,
+    /// Reverse futility (static null move) pruning near the leaves.
+    pub reverse_futility: bool,
+    /// Skipping quiet moves at the frontier when far below alpha.
+    pub futility: bool,
+    /// Late move reductions for quiet moves ordered late.
+    pub late_move_reductions: bool,
+    /// One more ply for moves that give check.
+    pub check_extension: bool,
+}
+
+impl Features {
+    /// Every technique on.
+    pub const ALL: Features = Features {
+        null_move: true,
+        reverse_futility: true,
+        futility: true,
+        late_move_reductions: true,
+        check_extension: true,
+    };
+    /// Only the sound ones: no pruning by evaluation or null move.
+    pub const SOUND: Features = Features {
+        null_move: false,
+        reverse_futility: false,
+        futility: false,
+        late_move_reductions: false,
+        check_extension: false,
+    };
+}
+
+/// What the search needs to know about a game beyond [`Game`].
+pub trait Searchable: Game {
+    /// The techniques this game's search uses.
+    const FEATURES: Features;
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Whether the side to move may not "stand pat" in quiescence because its
+    /// choice is forced (in check, or a capture is compulsory): quiescence then
+    /// searches every legal move.
+    fn is_forcing(&self) -> bool {
+        self.in_check()
+    }
+
+    /// Appends the moves quiescence searches in a quiet position (captures and
+    /// promotions); none by default.
+    fn generate_noisy(&self, moves: &mut MoveList<Self::Move>) {
+        let _ = moves;
+    }
+
+    /// Whether `mv` is a capture or promotion (not a killer or history move).
+    fn is_noisy(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// Order of noisy moves, higher first (most valuable victim, least valuable
+    /// attacker).
+    fn noisy_order(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// Whether the exchange started by `mv` wins at least `threshold` (static
+    /// exchange evaluation); quiescence skips noisy moves that lose material.
+    fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool {
+        let _ = (mv, threshold);
+        true
+    }
+
+    /// The position with the turn passed, for null-move pruning, when allowed.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
+    /// Index of `mv` in the history table, below [`HISTORY_SIZE`].
+    fn history_index(&self, mv: Self::Move) -> usize;
+
+    /// The score when the side to move has no legal move.
+    fn no_moves_score(&self) -> NoMoves;
+
+    /// Plies since the last irreversible move: positions further back cannot
+    /// repeat this one (0 where positions never repeat).
+    fn reversible_plies(&self) -> usize {
+        0
+    }
+
+    /// Whether a rule declares this position drawn (fifty moves, insufficient
+    /// material), repetition aside.
+    fn is_draw_by_rule(&self) -> bool {
+        false
+    }
+}
+
+/// A static evaluation of positions of `G`.
+pub trait Evaluator<G>: Send + Sync {
+    /// The position's value for the side to move, in centi-units (100 = one
+    /// pawn, man or disc); must stay well inside ±[`Score::WIN_BOUND`].
+    fn evaluate(&self, position: &G) -> Score;
+}
+
+/// Progress reported after each completed iteration (and each MultiPV line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info<M> {
+    /// Nominal depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// 1 for the best line, 2 for the second with MultiPV, ...
+    pub multipv: usize,
+    /// The score of the line.
+    pub score: Score,
+    /// Whether the score is exact or a bound (after an aspiration failure).
+    pub bound: Bound,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` when the game is over at the root.
+    pub best: Option<M>,
+    /// The expected reply.
+    pub ponder: Option<M>,
+    /// The score of the best move (or of the finished game).
+    pub score: Score,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<M>,
+}
+
+/// Options of an [`Engine`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Search threads (lazy SMP).
+    pub threads: usize,
+    /// Strength, 1 (weakest) to 10 (full strength).
+    pub level: Level,
+    /// Seed of the randomness of levels below 10.
+    pub seed: u64,
+    /// Lines to report (and, below level 10, root moves scored exactly).
+    pub multipv: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: 1,
+            level: Level::FULL,
+            seed: 0,
+            multipv: 1,
+        }
+    }
+}
+
+/// A search engine for one game: the transposition table, evaluator and
+/// options kept between searches.
+pub struct Engine<G: Searchable, E: Evaluator<G>> {
+    table: TranspositionTable,
+    evaluator: E,
+    /// The options used by the next search.
+    pub options: Options,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
+    /// An engine with a `hash_mb` MiB table.
+    #[must_use]
+    pub fn new(evaluator: E, hash_mb: usize) -> Self {
+        Engine {
+            table: TranspositionTable::new(hash_mb.max(1)),
+            evaluator,
+            options: Options::default(),
+            game: std::marker::PhantomData,
+        }
+    }
+
+    /// Replaces the table with one of `hash_mb` MiB; `false` (and the old table
+    /// kept) if the memory cannot be had.
+    pub fn resize_table(&mut self, hash_mb: usize) -> bool {
+        match TranspositionTable::try_new(hash_mb.max(1)) {
+            Some(table) => {
+                self.table = table;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The evaluator.
+    #[must_use]
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// Searches `root` within `limits` until done or `stop` is set, reporting
+    /// each iteration to `on_info`. `history` holds the hashes of the positions
+    /// before the root, oldest first, for repetition draws.
+    pub fn search(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.table.new_search();
+        let threads = self.options.threads.max(1);
+        let node_counts: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        let shared = Shared {
+            table: &self.table,
+            external_stop: stop,
+            internal_stop: AtomicBool::new(false),
+            node_counts: &node_counts,
+            start,
+            deadlines: Deadlines::new(limits, start),
+            limits: *limits,
+            options: self.options,
+        };
+        let evaluator = &self.evaluator;
+        let result = std::thread::scope(|scope| {
+            for id in 1..threads {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut helper = Worker::new(id, shared, evaluator, root, history);
+                    helper.iterate(&mut |_| {});
+                });
+            }
+            let mut main = Worker::new(0, &shared, evaluator, root, history);
+            let result = main.iterate(on_info);
+            shared.internal_stop.store(true, Ordering::Relaxed);
+            result
+        });
+        SearchResult {
+            nodes: shared.total_nodes(),
+            time: start.elapsed(),
+            ..result
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,277 @@
+//! The search's transposition table: results of earlier searches by position
+//! hash, shared by all threads without locks.
+//!
+//! Each slot is two 64-bit words, the key XORed with the data and the data, so
+//! that a slot torn by two threads writing at once fails its check instead of
+//! giving another position's result. Four slots make a bucket (one cache line);
+//! a new result replaces the same position, else the least useful slot: the
+//! shallowest, counting older searches' results as shallower.
+
+use super::score::Score;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (no move reached alpha).
+    Upper,
+    /// The true value is at least the score (a move reached beta).
+    Lower,
+    /// The score is exact.
+    Exact,
+}
+
+/// A result read from the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Index of the best move in the position's generated move list.
+    pub move_index: Option<u8>,
+    /// The score, counted from the node (see [`Score::to_table`]).
+    pub score: Score,
+    /// The static evaluation of the position.
+    pub eval: Score,
+    /// The depth searched.
+    pub depth: u8,
+    /// What the score means.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const SLOTS_PER_BUCKET: usize = 4;
+const NO_MOVE: u64 = 0xFF;
+
+/// A transposition table of a given size in MiB.
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    buckets: u64,
+    age: AtomicU8,
+}
+
+impl Entry {
+    fn pack(self, age: u8) -> u64 {
+        let bound = match self.bound {
+            Bound::Upper => 1u64,
+            Bound::Lower => 2,
+            Bound::Exact => 3,
+        };
+        u64::from(self.move_index.unwrap_or(0xFF))
+            | u64::from(self.score.0 as i16 as u16) << 8
+            | u64::from(self.eval.0 as i16 as u16) << 24
+            | u64::from(self.depth) << 40
+            | bound << 48
+            | u64::from(age & 63) << 50
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        let bound = match data >> 48 & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => return None,
+        };
+        let index = data & 0xFF;
+        Some(Entry {
+            move_index: (index != NO_MOVE).then_some(index as u8),
+            score: Score(i32::from((data >> 8) as u16 as i16)),
+            eval: Score(i32::from((data >> 24) as u16 as i16)),
+            depth: (data >> 40) as u8,
+            bound,
+        })
+    }
+}
+
+fn age_of(data: u64) -> u8 {
+    (data >> 50 & 63) as u8
+}
+
+impl TranspositionTable {
+    /// A table of `megabytes` MiB (at least one bucket).
+    ///
+    /// # Panics
+    /// If the memory cannot be allocated; use [`TranspositionTable::try_new`]
+    /// to handle that.
+    #[must_use]
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        Self::try_new(megabytes).expect("transposition table allocation")
+    }
+
+    /// A table of `megabytes` MiB, or `None` if the memory cannot be had.
+    #[must_use]
+    pub fn try_new(megabytes: usize) -> Option<TranspositionTable> {
+        let bytes = megabytes.checked_mul(1 << 20)?;
+        let buckets = (bytes / (SLOTS_PER_BUCKET * size_of::<Slot>())).max(1);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(buckets * SLOTS_PER_BUCKET).ok()?;
+        slots.resize_with(buckets * SLOTS_PER_BUCKET, Slot::default);
+        Some(TranspositionTable {
+            slots,
+            buckets: buckets as u64,
+            age: AtomicU8::new(0),
+        })
+    }
+
+    /// The size in MiB.
+    #[must_use]
+    pub fn megabytes(&self) -> usize {
+        (self.slots.len() * size_of::<Slot>()) >> 20
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        for slot in &mut self.slots {
+            *slot = Slot::default();
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search: older results lose priority.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let index = ((u128::from(key) * u128::from(self.buckets)) >> 64) as usize;
+        &self.slots[index * SLOTS_PER_BUCKET..(index + 1) * SLOTS_PER_BUCKET]
+    }
+
+    /// The stored result for `key`, if any.
+    #[must_use]
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.bucket(key).iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            if slot.check.load(Ordering::Relaxed) ^ data == key {
+                Entry::unpack(data)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Stores a result for `key`. A result without a best move keeps the one
+    /// stored for the same position.
+    #[inline]
+    pub fn store(&self, key: u64, mut entry: Entry) {
+        let age = self.age.load(Ordering::Relaxed) & 63;
+        let bucket = self.bucket(key);
+        let mut victim = &bucket[0];
+        let mut victim_value = i32::MAX;
+        for slot in bucket {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if check ^ data == key {
+                if entry.move_index.is_none()
+                    && let Some(old) = Entry::unpack(data)
+                {
+                    entry.move_index = old.move_index;
+                }
+                victim = slot;
+                break;
+            }
+            let stale = i32::from(age.wrapping_sub(age_of(data)) & 63);
+            let value = if data == 0 {
+                i32::MIN
+            } else {
+                i32::from((data >> 40) as u8) - 8 * stale
+            };
+            if value < victim_value {
+                victim_value = value;
+                victim = slot;
+            }
+        }
+        let data = entry.pack(age);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+        victim.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of a sample of slots used by the current search (UCI hashfull).
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed) & 63;
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|slot| {
+                let data = slot.data.load(Ordering::Relaxed);
+                data != 0 && age_of(data) == age
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(depth: u8, score: i32) -> Entry {
+        Entry {
+            move_index: Some(3),
+            score: Score(score),
+            eval: Score(-12),
+            depth,
+            bound: Bound::Lower,
+        }
+    }
+
+    #[test]
+    fn stores_and_finds_entries() {
+        let table = TranspositionTable::new(1);
+        assert_eq!(table.probe(99), None);
+        table.store(99, entry(5, -250));
+        assert_eq!(table.probe(99), Some(entry(5, -250)));
+        let mate = Entry {
+            score: Score::won_at(3),
+            bound: Bound::Exact,
+            move_index: None,
+            ..entry(9, 0)
+        };
+        table.store(99, mate);
+        let found = table.probe(99).unwrap();
+        assert_eq!(found.score, Score::won_at(3));
+        assert_eq!(found.move_index, Some(3), "the old best move is kept");
+    }
+
+    #[test]
+    fn full_buckets_keep_the_deepest_results() {
+        let table = TranspositionTable::new(1);
+        // Keys in one bucket: the index uses the high bits of key * buckets.
+        let step = u64::MAX / table.buckets + 1;
+        let keys: Vec<u64> = (0..6).map(|i| 5 * step + i).collect();
+        assert!(
+            keys.iter()
+                .all(|&k| std::ptr::eq(table.bucket(k), table.bucket(keys[0])))
+        );
+        for (i, &key) in keys.iter().enumerate() {
+            table.store(key, entry(10 + i as u8, 0));
+        }
+        // Six results in four slots: the two shallowest are gone.
+        assert_eq!(table.probe(keys[0]), None);
+        assert_eq!(table.probe(keys[1]), None);
+        assert!(keys[2..].iter().all(|&k| table.probe(k).is_some()));
+        assert!(table.hashfull() > 0);
+    }
+
+    #[test]
+    fn older_searches_give_way() {
+        let table = TranspositionTable::new(1);
+        let step = u64::MAX / table.buckets + 1;
+        let keys: Vec<u64> = (0..5).map(|i| 9 * step + i).collect();
+        for &key in &keys[..4] {
+            table.store(key, entry(20, 0));
+        }
+        for _ in 0..4 {
+            table.new_search();
+        }
+        table.store(keys[4], entry(2, 0));
+        assert!(
+            table.probe(keys[4]).is_some(),
+            "a fresh shallow result beats stale deep ones"
+        );
+    }
+}

@@ -1,0 +1,235 @@
+//! The search on small games whose values are known.
+
+use super::*;
+use crate::game::{EndReason, Outcome, Side};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Take 1, 2 or 3 stones; whoever cannot move (no stones left) loses. The
+/// side to move loses exactly when the pile is a multiple of 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pile {
+    stones: u32,
+    side: Side,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("bad")]
+struct Bad;
+
+impl Game for Pile {
+    type Move = u32;
+    type PositionError = Bad;
+    type MoveError = Bad;
+    const NAME: &'static str = "pile";
+    fn start() -> Self {
+        Pile {
+            stones: 21,
+            side: Side::First,
+        }
+    }
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+    fn generate_moves(&self, moves: &mut MoveList<u32>) {
+        moves.extend((1..=3).filter(|&t| t <= self.stones));
+    }
+    fn play(&self, take: u32) -> Self {
+        Pile {
+            stones: self.stones - take,
+            side: self.side.opponent(),
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.stones == 0).then_some(Outcome::Win {
+            winner: self.side.opponent(),
+            reason: EndReason::NoLegalMoves,
+        })
+    }
+    fn hash(&self) -> u64 {
+        u64::from(self.stones).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.side.index() as u64
+    }
+    fn parse_position(_: &str) -> Result<Self, Bad> {
+        Err(Bad)
+    }
+    fn position_string(&self) -> String {
+        self.stones.to_string()
+    }
+    fn parse_move(&self, _: &str) -> Result<u32, Bad> {
+        Err(Bad)
+    }
+    fn move_name(&self, mv: u32) -> String {
+        mv.to_string()
+    }
+}
+
+impl Searchable for Pile {
+    const FEATURES: Features = Features::ALL;
+    fn history_index(&self, mv: u32) -> usize {
+        mv as usize
+    }
+    fn no_moves_score(&self) -> NoMoves {
+        NoMoves::Lost
+    }
+}
+
+/// Knows nothing: every position is even.
+struct Blind;
+
+impl Evaluator<Pile> for Blind {
+    fn evaluate(&self, _: &Pile) -> Score {
+        Score(0)
+    }
+}
+
+fn pile(stones: u32) -> Pile {
+    Pile {
+        stones,
+        side: Side::First,
+    }
+}
+
+fn search(stones: u32, limits: Limits, options: Options) -> SearchResult<u32> {
+    let mut engine = Engine::new(Blind, 1);
+    engine.options = options;
+    engine.search(
+        &pile(stones),
+        &[],
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+}
+
+#[test]
+fn finds_the_winning_move_and_its_distance() {
+    for stones in [1, 2, 3, 5, 6, 7, 9, 13, 14, 15] {
+        let result = search(stones, Limits::depth(stones + 2), Options::default());
+        assert_eq!(result.best, Some(stones % 4), "{stones}");
+        // Winning takes ceil(stones / 4) of our moves: plies 1, 3, 5, ...
+        let our_moves = stones.div_ceil(4) as i32;
+        assert_eq!(
+            result.score.moves_to_win(),
+            Some(our_moves),
+            "{stones}: {}",
+            result.score
+        );
+        assert_eq!(result.pv.first(), result.best.as_ref());
+    }
+}
+
+#[test]
+fn lost_positions_are_scored_lost() {
+    let result = search(8, Limits::depth(12), Options::default());
+    assert_eq!(result.score.moves_to_win(), Some(-2), "{}", result.score);
+    let over = search(0, Limits::depth(5), Options::default());
+    assert_eq!(over.best, None);
+    assert_eq!(over.score, Score::lost_at(0));
+}
+
+#[test]
+fn threads_agree_with_one_thread() {
+    let options = Options {
+        threads: 3,
+        ..Options::default()
+    };
+    for stones in [7, 10, 19] {
+        let one = search(stones, Limits::depth(stones + 2), Options::default());
+        let three = search(stones, Limits::depth(stones + 2), options);
+        assert_eq!(one.score, three.score, "{stones}");
+        if stones % 4 != 0 {
+            assert_eq!(one.best, three.best);
+        }
+    }
+}
+
+#[test]
+fn info_reports_each_iteration() {
+    let mut engine = Engine::new(Blind, 1);
+    let mut depths = Vec::new();
+    engine.search(
+        &pile(30),
+        &[],
+        &Limits::depth(6),
+        &AtomicBool::new(false),
+        &mut |info| {
+            assert!(!info.pv.is_empty());
+            assert_eq!(info.multipv, 1);
+            depths.push(info.depth);
+        },
+    );
+    assert_eq!(depths, [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn multipv_reports_several_lines() {
+    let mut engine = Engine::new(Blind, 1);
+    engine.options.multipv = 3;
+    let mut lines = Vec::new();
+    engine.search(
+        &pile(9),
+        &[],
+        &Limits::depth(12),
+        &AtomicBool::new(false),
+        &mut |info| {
+            if info.depth == 12 {
+                lines.push((info.multipv, info.pv[0], info.score));
+            }
+        },
+    );
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0].1, 1, "taking one wins");
+    assert!(lines[0].2.moves_to_win().unwrap() > 0);
+    assert!(lines[1].2.moves_to_win().unwrap() < 0 && lines[2].2.moves_to_win().unwrap() < 0);
+}
+
+#[test]
+fn stop_flag_and_limits_end_the_search() {
+    // Infinite search stopped from another thread.
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(Blind, 1);
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(true, Ordering::Relaxed);
+        });
+        engine.search(&pile(1000), &[], &limits, &stop, &mut |_| {})
+    });
+    assert!(result.best.is_some());
+    // Node limit.
+    let result = search(1000, Limits::nodes(5000), Options::default());
+    assert!(result.nodes < 5000 + 2 * 1024, "{}", result.nodes);
+    // Move time.
+    let started = Instant::now();
+    let result = search(
+        1000,
+        Limits::movetime(Duration::from_millis(60)),
+        Options::default(),
+    );
+    assert!(started.elapsed() < Duration::from_millis(1000));
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn weak_levels_vary_with_the_seed_and_full_strength_does_not() {
+    let mut chosen = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let options = Options {
+            level: Level::new(1).unwrap(),
+            seed,
+            ..Options::default()
+        };
+        let result = search(50, Limits::depth(10), options);
+        assert_eq!(result.depth, 1, "level 1 searches one ply");
+        chosen.insert(result.best.unwrap());
+        let again = search(50, Limits::depth(10), options);
+        assert_eq!(again.best, result.best, "same seed, same move");
+    }
+    assert!(chosen.len() > 1, "a weak level varies its moves");
+    let strong = search(10, Limits::depth(14), Options::default());
+    assert_eq!(strong.best, Some(2));
+}

@@ -1,0 +1,754 @@
+//! One search thread: iterative deepening over the root moves, principal
+//! variation search with its pruning, and quiescence.
+
+use super::ordering::{History, Killers, Reductions};
+use super::score::{MAX_PLY, Score};
+use super::table::{Bound, Entry, TranspositionTable};
+use super::{Deadlines, Evaluator, Info, Limits, NoMoves, Options, SearchResult, Searchable};
+use crate::movelist::MoveList;
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// What all threads of one search share.
+pub(super) struct Shared<'a> {
+    pub(super) table: &'a TranspositionTable,
+    pub(super) external_stop: &'a AtomicBool,
+    pub(super) internal_stop: AtomicBool,
+    pub(super) node_counts: &'a [AtomicU64],
+    pub(super) start: Instant,
+    pub(super) deadlines: Deadlines,
+    pub(super) limits: Limits,
+    pub(super) options: Options,
+}
+
+impl Shared<'_> {
+    pub(super) fn total_nodes(&self) -> u64 {
+        self.node_counts
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum()
+    }
+}
+
+/// A root move with its score in the last iteration.
+struct RootMove<M> {
+    mv: M,
+    /// Index in the root's generated move list (what the table stores).
+    index: u8,
+    /// Score in the current iteration; -infinite until searched in it.
+    score: Score,
+    /// Score in the last iteration that searched it, for ordering.
+    previous: Score,
+    pv: Vec<M>,
+}
+
+impl<M> RootMove<M> {
+    /// Sort key: searched moves by their new score, the rest in their old order.
+    fn rank(&self) -> (Score, Score) {
+        (self.score, self.previous)
+    }
+}
+
+/// Nodes between two looks at the clock and the stop flags.
+const POLL_INTERVAL: u64 = 1024;
+
+/// Scores of move-ordering classes.
+const TABLE_MOVE: i32 = 1 << 30;
+const NOISY: i32 = 1 << 28;
+const KILLER: [i32; 2] = [1 << 27, (1 << 27) - 1];
+
+pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
+    id: usize,
+    shared: &'a Shared<'a>,
+    evaluator: &'a E,
+    root: G,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Hashes of the game's positions before the root and along the current line.
+    path: Vec<u64>,
+    killers: Killers<G::Move>,
+    history: History,
+    reductions: Reductions,
+    pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
+    root_moves: Vec<RootMove<G::Move>>,
+}
+
+impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
+    pub(super) fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        evaluator: &'a E,
+        root: &G,
+        history: &[u64],
+    ) -> Self {
+        let mut path = history.to_vec();
+        path.push(root.hash());
+        let moves = root.legal_moves();
+        let root_moves = moves
+            .iter()
+            .enumerate()
+            .map(|(index, &mv)| RootMove {
+                mv,
+                index: index as u8,
+                score: -Score::INFINITE,
+                previous: -Score::INFINITE,
+                pv: vec![mv],
+            })
+            .collect();
+        Worker {
+            id,
+            shared,
+            evaluator,
+            root: root.clone(),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            path,
+            killers: Killers::new(),
+            history: History::new(),
+            reductions: Reductions::new(),
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            root_moves,
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Counts a node and, now and then, checks the limits and stop flags.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+        self.stopped
+    }
+
+    fn poll(&mut self) {
+        let shared = self.shared;
+        shared.node_counts[self.id].store(self.nodes, Ordering::Relaxed);
+        if shared.external_stop.load(Ordering::Relaxed)
+            || shared.internal_stop.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+            return;
+        }
+        let out_of_time = shared
+            .deadlines
+            .hard
+            .is_some_and(|hard| Instant::now() >= hard);
+        let out_of_nodes = shared
+            .limits
+            .nodes
+            .is_some_and(|limit| shared.total_nodes() >= limit);
+        if out_of_time || out_of_nodes {
+            self.stopped = true;
+            shared.internal_stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Iterative deepening until a limit, the stop flag, or the last depth.
+    pub(super) fn iterate(
+        &mut self,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let shared = self.shared;
+        if self.root_moves.is_empty() {
+            let score = match self.root.no_moves_score() {
+                NoMoves::Lost => Score::lost_at(0),
+                NoMoves::Drawn => Score::DRAW,
+                NoMoves::Final(score) => score,
+            };
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score,
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time: shared.start.elapsed(),
+                pv: Vec::new(),
+            };
+        }
+        let level = shared.options.level;
+        let max_depth = [
+            shared.limits.depth,
+            level.max_depth(),
+            Some(MAX_PLY as u32 - 8),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(1)
+        .max(1);
+        let lines = if level.max_error() > 0 {
+            self.root_moves.len()
+        } else {
+            shared.options.multipv.clamp(1, self.root_moves.len())
+        };
+        let mut completed = 0;
+        let mut last_score = Score::DRAW;
+
+        for iteration in 1..=max_depth {
+            // Helpers spread over two depths so that they do not all duplicate the main thread.
+            let depth = if self.is_main() {
+                iteration
+            } else {
+                (iteration + (self.id as u32 & 1)).min(max_depth)
+            };
+            for line in 0..lines {
+                let score = self.search_line(depth, line, lines, last_score);
+                if self.stopped {
+                    break;
+                }
+                if line == 0 {
+                    last_score = score;
+                }
+                if self.is_main() {
+                    on_info(&self.info(depth, line, Bound::Exact));
+                }
+            }
+            if self.stopped {
+                // A partial iteration still tells which moves were searched best.
+                self.root_moves.sort_by_key(|m| std::cmp::Reverse(m.rank()));
+                break;
+            }
+            completed = depth;
+            if self.is_main() && self.should_stop_after_iteration(depth, last_score) {
+                break;
+            }
+            if !self.is_main() && shared.internal_stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        shared.node_counts[self.id].store(self.nodes, Ordering::Relaxed);
+        self.result(completed)
+    }
+
+    fn should_stop_after_iteration(&self, depth: u32, score: Score) -> bool {
+        let shared = self.shared;
+        if shared.limits.infinite {
+            return false;
+        }
+        if shared
+            .deadlines
+            .soft
+            .is_some_and(|soft| Instant::now() >= soft)
+        {
+            return true;
+        }
+        let timed = shared.limits.clock.is_some() || shared.limits.movetime.is_some();
+        // One legal move: no need to think when the clock runs.
+        if timed && self.root_moves.len() == 1 {
+            return true;
+        }
+        // A forced win or loss found with room to spare will not change.
+        if timed && score.is_decisive() {
+            let plies = (Score::WIN.0 - score.0.abs()) as u32;
+            return depth >= 2 * plies + 4;
+        }
+        false
+    }
+
+    /// Searches the root moves from `line` on for the line's best move (with
+    /// aspiration windows around `last` when one line is wanted), and sorts them.
+    fn search_line(&mut self, depth: u32, line: usize, lines: usize, last: Score) -> Score {
+        let mut delta = 25;
+        let aspirate = lines == 1 && depth >= 4 && !last.is_decisive();
+        let (mut alpha, mut beta) = if aspirate {
+            (Score(last.0 - delta), Score(last.0 + delta))
+        } else {
+            (-Score::INFINITE, Score::INFINITE)
+        };
+        loop {
+            let score = self.search_root(depth as i32, alpha, beta, line);
+            self.root_moves[line..].sort_by_key(|m| std::cmp::Reverse(m.rank()));
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha && alpha > -Score::INFINITE {
+                beta = Score((alpha.0 + beta.0) / 2);
+                alpha = Score((score.0 - delta).max(-Score::INFINITE.0));
+            } else if score >= beta && beta < Score::INFINITE {
+                beta = Score((score.0 + delta).min(Score::INFINITE.0));
+            } else {
+                return score;
+            }
+            delta += delta / 2 + 10;
+            if delta > 1000 {
+                alpha = -Score::INFINITE;
+                beta = Score::INFINITE;
+            }
+        }
+    }
+
+    fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score, first: usize) -> Score {
+        self.seldepth = 0;
+        let root = self.root.clone();
+        for root_move in &mut self.root_moves[first..] {
+            if root_move.score > -Score::INFINITE {
+                root_move.previous = root_move.score;
+            }
+            root_move.score = -Score::INFINITE;
+        }
+        let mut best = -Score::INFINITE;
+        for i in first..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let child = root.play(mv);
+            self.path.push(child.hash());
+            let extension = i32::from(G::FEATURES.check_extension && child.in_check());
+            let new_depth = depth - 1 + extension;
+            let score = if i == first {
+                -self.search(&child, -beta, -alpha, new_depth, 1, true)
+            } else {
+                let mut s = -self.search(&child, Score(-alpha.0 - 1), -alpha, new_depth, 1, true);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.search(&child, -beta, -alpha, new_depth, 1, true);
+                }
+                s
+            };
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            let root_move = &mut self.root_moves[i];
+            if i == first || score > alpha {
+                root_move.score = score;
+                root_move.pv.clear();
+                root_move.pv.push(mv);
+                root_move.pv.extend(self.pv[1].iter().copied());
+            } else {
+                root_move.score = -Score::INFINITE;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if first == 0
+            && !self.stopped
+            && self.root_moves[first..]
+                .iter()
+                .any(|m| m.score > -Score::INFINITE)
+        {
+            let best_move = self
+                .root_moves
+                .iter()
+                .max_by_key(|m| m.score)
+                .expect("root moves");
+            let bound = if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let entry = Entry {
+                move_index: Some(best_move.index),
+                score: best.to_table(0),
+                eval: Score::DRAW,
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            };
+            self.shared.table.store(root.hash(), entry);
+        }
+        best
+    }
+
+    fn is_repetition(&self, position: &G) -> bool {
+        let reversible = position.reversible_plies();
+        if reversible < 4 {
+            return false;
+        }
+        let key = *self
+            .path
+            .last()
+            .expect("the path holds the current position");
+        let len = self.path.len();
+        (4..=reversible.min(len - 1))
+            .step_by(2)
+            .any(|back| self.path[len - 1 - back] == key)
+    }
+
+    fn evaluate(&self, position: &G) -> Score {
+        let raw = self.evaluator.evaluate(position);
+        Score(raw.0.clamp(-Score::WIN_BOUND.0 + 1, Score::WIN_BOUND.0 - 1))
+    }
+
+    /// Alpha-beta search of `position`, `ply` plies from the root, to `depth`.
+    fn search(
+        &mut self,
+        position: &G,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> Score {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.quiescence(position, alpha, beta, ply);
+        }
+        if self.count_node() {
+            return Score::DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_repetition(position) || position.is_draw_by_rule() {
+            return Score::DRAW;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.evaluate(position);
+        }
+        // Mate distance pruning: no line from here beats a win on the next move.
+        alpha = alpha.max(Score::lost_at(ply));
+        beta = beta.min(Score::won_at(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta.0 - alpha.0 > 1;
+        let key = position.hash();
+        let stored = self.shared.table.probe(key);
+        if let Some(entry) = stored
+            && !pv_node
+            && i32::from(entry.depth) >= depth
+        {
+            let score = entry.score.from_table(ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+
+        let in_check = position.in_check();
+        let eval = if in_check {
+            -Score::INFINITE
+        } else {
+            stored.map_or_else(|| self.evaluate(position), |e| e.eval)
+        };
+
+        // Reverse futility: far above beta near the leaves, assume it holds.
+        if G::FEATURES.reverse_futility
+            && !pv_node
+            && !in_check
+            && depth <= 6
+            && !beta.is_decisive()
+            && eval.0 - 90 * depth >= beta.0
+        {
+            return eval;
+        }
+        // Null move: if passing still beats beta, a real move will.
+        if G::FEATURES.null_move
+            && allow_null
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && eval >= beta
+            && !beta.is_decisive()
+            && let Some(child) = position.null_move()
+        {
+            let reduction = 3 + depth / 4;
+            self.path.push(child.hash());
+            let score = -self.search(
+                &child,
+                -beta,
+                Score(-beta.0 + 1),
+                depth - 1 - reduction,
+                ply + 1,
+                false,
+            );
+            self.path.pop();
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if score >= beta {
+                return if score.is_decisive() { beta } else { score };
+            }
+        }
+
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return match position.no_moves_score() {
+                NoMoves::Lost => Score::lost_at(ply),
+                NoMoves::Drawn => Score::DRAW,
+                NoMoves::Final(score) => score,
+            };
+        }
+        let side = position.side_to_move().index();
+        let table_move = stored.and_then(|e| e.move_index).map(usize::from);
+        let killers = self.killers.get(ply);
+        let mut order: ArrayVec<(i32, u8), { crate::movelist::MAX_MOVES }> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| {
+                let key = if Some(i) == table_move {
+                    TABLE_MOVE
+                } else if position.is_noisy(mv) {
+                    NOISY + position.noisy_order(mv)
+                } else if killers[0] == Some(mv) {
+                    KILLER[0]
+                } else if killers[1] == Some(mv) {
+                    KILLER[1]
+                } else {
+                    self.history.get(side, position.history_index(mv))
+                };
+                (key, i as u8)
+            })
+            .collect();
+        self.killers.clear_ply(ply + 1);
+
+        let mut best = -Score::INFINITE;
+        let mut best_index = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
+        let original_alpha = alpha;
+
+        for n in 0..order.len() {
+            // Pick the best remaining move.
+            let pick = (n..order.len())
+                .max_by_key(|&j| order[j].0)
+                .expect("moves remain");
+            order.swap(n, pick);
+            let index = usize::from(order[n].1);
+            let mv = moves[index];
+            let noisy = position.is_noisy(mv);
+            let child = position.play(mv);
+            let gives_check = child.in_check();
+
+            // Futility: a quiet move at the frontier cannot lift a hopeless score.
+            if G::FEATURES.futility
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && !noisy
+                && searched > 0
+                && depth <= 3
+                && !alpha.is_decisive()
+                && eval.0 + 120 + 100 * depth <= alpha.0
+            {
+                continue;
+            }
+
+            let extension = i32::from(G::FEATURES.check_extension && gives_check);
+            let new_depth = depth - 1 + extension;
+            self.path.push(child.hash());
+            let score = if searched == 0 {
+                -self.search(&child, -beta, -alpha, new_depth, ply + 1, true)
+            } else {
+                let mut reduction = 0;
+                if G::FEATURES.late_move_reductions
+                    && depth >= 3
+                    && searched >= 3
+                    && !noisy
+                    && !in_check
+                    && !gives_check
+                {
+                    reduction = self.reductions.get(depth, searched) - i32::from(pv_node);
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(
+                    &child,
+                    Score(-alpha.0 - 1),
+                    -alpha,
+                    new_depth - reduction,
+                    ply + 1,
+                    true,
+                );
+                if s > alpha && reduction > 0 && !self.stopped {
+                    s = -self.search(
+                        &child,
+                        Score(-alpha.0 - 1),
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        true,
+                    );
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true);
+                }
+                s
+            };
+            self.path.pop();
+            if self.stopped {
+                return Score::DRAW;
+            }
+            searched += 1;
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_index = Some(index);
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend(tail[0].iter().copied());
+                    if score >= beta {
+                        if !noisy {
+                            self.killers.add(ply, mv);
+                            let bonus = depth * depth;
+                            self.history.update(side, position.history_index(mv), bonus);
+                            for &tried in &quiets_tried {
+                                self.history
+                                    .update(side, position.history_index(tried), -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy && quiets_tried.len() < quiets_tried.capacity() {
+                quiets_tried.push(mv);
+            }
+        }
+
+        if searched == 0 {
+            // Every move was pruned: the static score stands.
+            return eval.max(alpha);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.table.store(
+            key,
+            Entry {
+                move_index: best_index.map(|i| i as u8),
+                score: best.to_table(ply),
+                eval: if in_check { Score::DRAW } else { eval },
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Searches captures and promotions (every move when forced) until quiet.
+    fn quiescence(&mut self, position: &G, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.pv[ply].clear();
+        if self.count_node() {
+            return Score::DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return self.evaluate(position);
+        }
+        let forced = position.is_forcing();
+        let mut moves = MoveList::new();
+        let mut best;
+        if forced {
+            position.generate_moves(&mut moves);
+            if moves.is_empty() {
+                return match position.no_moves_score() {
+                    NoMoves::Lost => Score::lost_at(ply),
+                    NoMoves::Drawn => Score::DRAW,
+                    NoMoves::Final(score) => score,
+                };
+            }
+            best = -Score::INFINITE;
+        } else {
+            let eval = self.evaluate(position);
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+            position.generate_noisy(&mut moves);
+        }
+        let mut order: ArrayVec<(i32, u8), { crate::movelist::MAX_MOVES }> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| (position.noisy_order(mv), i as u8))
+            .collect();
+        for n in 0..order.len() {
+            let pick = (n..order.len())
+                .max_by_key(|&j| order[j].0)
+                .expect("moves remain");
+            order.swap(n, pick);
+            let mv = moves[usize::from(order[n].1)];
+            if !forced && !position.see_at_least(mv, 0) {
+                continue;
+            }
+            let child = position.play(mv);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return Score::DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend(tail[0].iter().copied());
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn info(&self, depth: u32, line: usize, bound: Bound) -> Info<G::Move> {
+        let time = self.shared.start.elapsed();
+        let nodes = self.shared.total_nodes().max(self.nodes);
+        let root_move = &self.root_moves[line];
+        Info {
+            depth,
+            seldepth: self.seldepth as u32,
+            multipv: line + 1,
+            score: root_move.score,
+            bound,
+            nodes,
+            nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+            time,
+            hashfull: self.shared.table.hashfull(),
+            pv: root_move.pv.clone(),
+        }
+    }
+
+    fn result(&self, depth: u32) -> SearchResult<G::Move> {
+        let options = self.shared.options;
+        let level = options.level;
+        let key = self.root.hash();
+        // Below full strength, each root move's score gets its random error.
+        let chosen = self
+            .root_moves
+            .iter()
+            .filter(|m| m.score > -Score::INFINITE)
+            .max_by_key(|m| m.score.0 + level.error(options.seed, key, usize::from(m.index)))
+            .unwrap_or(&self.root_moves[0]);
+        let score = if chosen.score > -Score::INFINITE {
+            chosen.score
+        } else {
+            chosen.previous.max(Score::DRAW)
+        };
+        SearchResult {
+            best: Some(chosen.mv),
+            ponder: chosen.pv.get(1).copied(),
+            score,
+            depth,
+            seldepth: self.seldepth as u32,
+            nodes: self.nodes,
+            time: self.shared.start.elapsed(),
+            pv: chosen.pv.clone(),
+        }
+    }
+}
