@@ -24,6 +24,17 @@ const CHESS_POSITIONS: [&str; 8] = [
     "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1",
 ];
 
+/// Positions searched by `ply bench othello`: the start, an early position,
+/// and midgame positions of 30 to 36 empties from the FFO test suite.
+const OTHELLO_POSITIONS: [&str; 6] = [
+    "---------------------------OX------XO--------------------------- X",
+    "-------------------X-------XX------XO--------------------------- O",
+    "--------------X-----O-XX---OOOX-OOOOXOXX--OOOOOO--O-OO-O----OO-- X",
+    "--O-OX--X-OOO---XXOOO---XXOXOOOO-OOOOO--O-X-O-----OX------------ X",
+    "-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X X",
+    "-------------------XXOOO--XXXOOO--XXOXOO-OOOXXXO--OXOO-O-OOOOO-- X",
+];
+
 /// The JSON line of one game's benchmark.
 #[derive(Serialize)]
 struct BenchLine {
@@ -69,13 +80,14 @@ impl WithEngine for Bench {
 pub fn run(args: &BenchArgs, json: bool) -> Result<(), CliError> {
     let games = match &args.game {
         Some(name) => vec![engines::engine_game(name)?],
-        None => vec![EngineGame::Chess],
+        None => vec![EngineGame::Chess, EngineGame::Othello],
     };
     let mut out = std::io::stdout().lock();
     for game in games {
         let (name, positions, default_depth): (&'static str, &'static [&'static str], u32) =
             match game {
                 EngineGame::Chess => ("chess", &CHESS_POSITIONS, 11),
+                EngineGame::Othello => ("othello", &OTHELLO_POSITIONS, 12),
             };
         let depth = args.depth.unwrap_or(default_depth);
         let (nodes, time) = engines::with_engine(

@@ -99,3 +99,22 @@ fn bench_node_counts_are_a_stable_signature() {
     assert_eq!(first["positions"], 8);
     assert!(first["nodes"].as_u64().unwrap() > 1000);
 }
+
+#[test]
+fn best_othello_plays_legal_moves_and_passes() {
+    let out = ply(&["best", "othello", "--depth", "6", "--json"]);
+    let v = json(&out);
+    assert!(
+        ["d3", "c4", "f5", "e6"].contains(&v["move"].as_str().unwrap()),
+        "{v}"
+    );
+    // White must pass here (see ply-othello's position tests).
+    let pass = "OXXXXXXXXXX-----X-O-----X--XX---X--XX---X----X--X-----X-X------X O";
+    let out = ply(&["best", "othello", "--fen", pass, "--depth", "4", "--json"]);
+    assert_eq!(json(&out)["move"], "pass");
+    // A finished game.
+    let over = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOO O";
+    let v = json(&ply(&["best", "othello", "--fen", over, "--json"]));
+    assert!(v["move"].is_null());
+    assert!(v["result"].as_str().unwrap().contains("lost"), "{v}");
+}

@@ -13,6 +13,7 @@
 //! assert_eq!(after.position_string(), "-------------------X-------XX------XO--------------------------- O");
 //! ```
 
+pub mod engine;
 pub mod generators;
 pub mod position;
 pub mod square;
