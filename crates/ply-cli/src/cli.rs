@@ -26,6 +26,8 @@ pub enum Command {
     Best(BestArgs),
     /// Search fixed positions to a fixed depth: node counts and speed.
     Bench(BenchArgs),
+    /// Speak UCI on stdin/stdout (chess GUIs: register `ply uci` as the engine).
+    Uci,
 }
 
 /// Arguments of `ply best`.

@@ -12,9 +12,11 @@ mod error;
 mod games;
 mod perft;
 mod progress;
+mod protocol;
 
 use clap::Parser;
 use cli::{Cli, Command};
+use error::CliError;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -26,6 +28,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args, cli.json),
         Command::Best(args) => best::run(args, cli.json),
         Command::Bench(args) => bench::run(args, cli.json),
+        Command::Uci => protocol::uci::run().map_err(CliError::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

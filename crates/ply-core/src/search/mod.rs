@@ -275,6 +275,21 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
+        self.search_moves(root, history, limits, &[], stop, on_info)
+    }
+
+    /// Like [`Engine::search`], considering only the root moves in `only`
+    /// (all of them when `only` is empty or holds no legal move; UCI's
+    /// `searchmoves`).
+    pub fn search_moves(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        only: &[G::Move],
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.table.new_search();
         let threads = self.options.threads.max(1);
@@ -294,11 +309,11 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             for id in 1..threads {
                 let shared = &shared;
                 scope.spawn(move || {
-                    let mut helper = Worker::new(id, shared, evaluator, root, history);
+                    let mut helper = Worker::new(id, shared, evaluator, root, history, only);
                     helper.iterate(&mut |_| {});
                 });
             }
-            let mut main = Worker::new(0, &shared, evaluator, root, history);
+            let mut main = Worker::new(0, &shared, evaluator, root, history, only);
             let result = main.iterate(on_info);
             shared.internal_stop.store(true, Ordering::Relaxed);
             result

@@ -233,3 +233,23 @@ fn weak_levels_vary_with_the_seed_and_full_strength_does_not() {
     let strong = search(10, Limits::depth(14), Options::default());
     assert_eq!(strong.best, Some(2));
 }
+
+#[test]
+fn search_moves_restricts_the_root() {
+    let mut engine = Engine::new(Blind, 1);
+    let stop = AtomicBool::new(false);
+    // From 9 the winning move is 1; forced to choose among 2 and 3 it loses.
+    let result = engine.search_moves(
+        &pile(9),
+        &[],
+        &Limits::depth(12),
+        &[2, 3],
+        &stop,
+        &mut |_| {},
+    );
+    assert!([Some(2), Some(3)].contains(&result.best));
+    assert!(result.score.moves_to_win().unwrap() < 0);
+    // Moves that are not legal are ignored.
+    let result = engine.search_moves(&pile(9), &[], &Limits::depth(12), &[7], &stop, &mut |_| {});
+    assert_eq!(result.best, Some(1));
+}

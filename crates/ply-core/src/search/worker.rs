@@ -82,13 +82,16 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         evaluator: &'a E,
         root: &G,
         history: &[u64],
+        only: &[G::Move],
     ) -> Self {
         let mut path = history.to_vec();
         path.push(root.hash());
         let moves = root.legal_moves();
+        let restricted = moves.iter().any(|mv| only.contains(mv));
         let root_moves = moves
             .iter()
             .enumerate()
+            .filter(|(_, mv)| !restricted || only.contains(mv))
             .map(|(index, &mv)| RootMove {
                 mv,
                 index: index as u8,
