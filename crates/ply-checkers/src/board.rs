@@ -258,6 +258,17 @@ mod tests {
     }
 
     #[test]
+    fn no_forward_jump_leaves_the_crowning_row() {
+        // So a man crowned by a jump cannot jump on as a man: its move ends.
+        for shift in &SHIFTS[..2] {
+            assert_eq!(shift.jump_mask & (CROWNING_ROW | row_mask(6)), 0);
+        }
+        for shift in &SHIFTS[2..] {
+            assert_eq!(shift.jump_mask & (BACK_ROW | row_mask(1)), 0);
+        }
+    }
+
+    #[test]
     fn turning_twice_gives_the_board_back() {
         let board = Board {
             mine: 0x0000_0FFF,

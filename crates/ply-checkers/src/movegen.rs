@@ -132,8 +132,9 @@ fn count_jumps(board: &Board, forward: [u32; 2]) -> u64 {
         SHIFTS[0].jump_targets(men & forward[0]),
         SHIFTS[1].jump_targets(men & forward[1]),
     ];
-    // A man goes on jumping from a square with a forward jump, unless crowned there.
-    let going_on = [forward[0] & !CROWNING_ROW, forward[1] & !CROWNING_ROW];
+    // A man goes on jumping from a square with a forward jump. (There is none
+    // from the crowning row: a crowned man's move ends there by itself.)
+    let going_on = forward;
     let any_going_on = going_on[0] | going_on[1];
     let mut paths = u64::from(landings[0].count_ones() + landings[1].count_ones());
     if (landings[0] | landings[1]) & any_going_on != 0 {
@@ -253,8 +254,7 @@ impl Sink for Collector<'_> {
 /// Expands the jump sets into one move per complete capture path.
 fn generate_jumps(board: &Board, jumps: &[u32; 4], collector: &mut Collector<'_>) {
     let empty = board.empty();
-    let going_on = (jump_squares(0, board.theirs, empty) | jump_squares(1, board.theirs, empty))
-        & !CROWNING_ROW;
+    let going_on = jump_squares(0, board.theirs, empty) | jump_squares(1, board.theirs, empty);
     let men = board.mine & !board.kings;
     for (direction, &set) in jumps.iter().enumerate().take(2) {
         let shift = &SHIFTS[direction];
@@ -327,8 +327,8 @@ struct Jump {
 
 impl Jump {
     /// A man on `at` after `jumps` jumps, having taken `captured`, with
-    /// `jumpable` still on the board to take: its move ends on the crowning row
-    /// or when no forward jump is left.
+    /// `jumpable` still on the board to take: its move ends when no forward
+    /// jump is left — always so on the crowning row, where it is crowned.
     fn continue_man<S: Sink>(
         &self,
         sink: &mut S,
@@ -339,22 +339,24 @@ impl Jump {
         jumps: u32,
     ) {
         debug_assert!(jumps as usize <= MAX_JUMPS);
+        debug_assert!(
+            (1u32 << at) & CROWNING_ROW == 0
+                || LANDING[0][at as usize] | LANDING[1][at as usize] == 0
+        );
         let mut more = false;
-        if (1u32 << at) & CROWNING_ROW == 0 {
-            for direction in 0..2 {
-                let over = STEP[direction][at as usize];
-                let landing = LANDING[direction][at as usize];
-                if over & jumpable != 0 && landing & self.empty != 0 {
-                    more = true;
-                    self.continue_man(
-                        sink,
-                        landing.trailing_zeros(),
-                        captured | over,
-                        jumpable & !over,
-                        path | (direction as u32) << (2 * jumps),
-                        jumps + 1,
-                    );
-                }
+        for direction in 0..2 {
+            let over = STEP[direction][at as usize];
+            let landing = LANDING[direction][at as usize];
+            if over & jumpable != 0 && landing & self.empty != 0 {
+                more = true;
+                self.continue_man(
+                    sink,
+                    landing.trailing_zeros(),
+                    captured | over,
+                    jumpable & !over,
+                    path | (direction as u32) << (2 * jumps),
+                    jumps + 1,
+                );
             }
         }
         if !more {

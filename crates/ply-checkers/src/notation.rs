@@ -199,32 +199,36 @@ fn parse_item(item: &str) -> Result<(u32, bool), PositionError> {
         Some(rest) => (true, rest.trim_start()),
         None => (false, item),
     };
-    let bad = || PositionError::BadSquare(quote(item));
+    let square = |text: &str| {
+        let text = text.trim();
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(PositionError::BadSquare(quote(item)));
+        }
+        // Digits beyond u32 are out of range too.
+        text.parse::<u32>()
+            .ok()
+            .and_then(Square::from_number)
+            .ok_or_else(|| PositionError::SquareOutOfRange(quote(text)))
+    };
     let board = match squares.split_once('-') {
-        None => parse_square(squares).ok_or_else(bad)?.bit(),
+        None => square(squares)?.bit(),
         Some((first, last)) => {
-            let first = parse_square(first.trim()).ok_or_else(bad)?;
-            let last = parse_square(last.trim()).ok_or_else(bad)?;
+            let (first, last) = (square(first)?, square(last)?);
             if first > last {
-                return Err(bad());
+                return Err(PositionError::BadSquare(quote(item)));
             }
-            let above_last = if last.index() == 31 {
-                u32::MAX
-            } else {
-                (last.bit() << 1) - 1
-            };
-            above_last & !(first.bit() - 1)
+            // Squares first..=last.
+            (u32::MAX >> (31 - last.index())) & !(first.bit() - 1)
         }
     };
     Ok((board, king))
 }
 
-/// A square number; `None` if not digits, an error if digits out of range.
+/// A square number, if `text` is one (digits, 1 to 32).
 fn parse_square(text: &str) -> Option<Square> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    // Digits beyond u32 are out of range too.
     text.parse::<u32>().ok().and_then(Square::from_number)
 }
 
@@ -316,3 +320,6 @@ fn names(moves: &[Move]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+#[cfg(test)]
+mod tests;
