@@ -27,7 +27,7 @@ pub enum Command {
 /// Arguments of `ply perft`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// The game: othello.
+    /// The game: othello or checkers.
     pub game: String,
 
     /// Plies to count.
@@ -35,7 +35,8 @@ pub struct PerftArgs {
 
     /// Start from this position instead of the start position (the game's
     /// standard notation; for Othello 64 characters a1..h8 of X, O, - and the
-    /// side to move: "...OX... X").
+    /// side to move: "...OX... X"; for checkers a PDN FEN, side to move and
+    /// each colour's squares, K for kings: "W:WK10:B14,15,22,23").
     #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub fen: Option<String>,
 
@@ -48,7 +49,8 @@ pub struct PerftArgs {
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     pub threads: usize,
 
-    /// Move generator (othello: bitboard, lines); the fastest by default.
+    /// Move generator (othello: bitboard, lines; checkers: shifts); the
+    /// fastest by default.
     #[arg(long = "gen", value_name = "NAME")]
     pub generator: Option<String>,
 

@@ -3,7 +3,7 @@
 use crate::error::CliError;
 
 /// Names of the games, as the command line takes them.
-pub const NAMES: [&str; 1] = ["othello"];
+pub const NAMES: [&str; 2] = ["othello", "checkers"];
 
 /// A game and, where the game has several, its move generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +12,8 @@ pub enum Variant {
     OthelloBitboard,
     /// Othello with the seed's line tables.
     OthelloLines,
+    /// English checkers with the seed's shift generator.
+    Checkers,
 }
 
 /// Reads a game name and an optional generator name.
@@ -24,6 +26,17 @@ pub fn variant(game: &str, generator: Option<&str>) -> Result<Variant, CliError>
                 "lines" => Ok(Variant::OthelloLines),
                 other => Err(CliError::UnknownGenerator {
                     game: "othello",
+                    name: other.to_owned(),
+                    expected: names.join(", "),
+                }),
+            }
+        }
+        "checkers" | "draughts" => {
+            let names = ply_checkers::GENERATORS;
+            match generator.unwrap_or(names[0]) {
+                "shifts" => Ok(Variant::Checkers),
+                other => Err(CliError::UnknownGenerator {
+                    game: "checkers",
                     name: other.to_owned(),
                     expected: names.join(", "),
                 }),
@@ -49,7 +62,17 @@ mod tests {
             err,
             "unknown move generator 'magic' for othello: expected bitboard, lines"
         );
+        assert_eq!(variant("checkers", None).unwrap(), Variant::Checkers);
+        assert_eq!(
+            variant("Checkers", Some("shifts")).unwrap(),
+            Variant::Checkers
+        );
+        let err = variant("checkers", Some("lines")).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unknown move generator 'lines' for checkers: expected shifts"
+        );
         let err = variant("go", None).unwrap_err().to_string();
-        assert_eq!(err, "unknown game 'go': expected othello");
+        assert_eq!(err, "unknown game 'go': expected othello, checkers");
     }
 }

@@ -4,6 +4,7 @@ use crate::cli::PerftArgs;
 use crate::error::CliError;
 use crate::games::{self, Variant};
 use crate::progress::DelayedBar;
+use ply_checkers::Checkers;
 use ply_core::Game;
 use ply_core::perft::{self, Options};
 use ply_othello::{Bitboard, Lines, Position};
@@ -34,6 +35,7 @@ pub fn run(args: &PerftArgs, json: bool) -> Result<(), CliError> {
     match games::variant(&args.game, args.generator.as_deref())? {
         Variant::OthelloBitboard => count::<Position<Bitboard>>(args, json),
         Variant::OthelloLines => count::<Position<Lines>>(args, json),
+        Variant::Checkers => count::<Checkers>(args, json),
     }
 }
 
