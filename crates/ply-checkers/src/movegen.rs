@@ -147,36 +147,34 @@ fn count_jumps(board: &Board, forward: [u32; 2]) -> u64 {
     paths
 }
 
-/// The paths of men that go on jumping from `landings` (per first direction),
-/// beyond the one already counted for each.
+/// The paths of men that go on jumping after landing on `landings` (one set
+/// per first direction), beyond the one already counted for each.
 ///
-/// Each set holds men that came by one sequence of directions, one path each:
-/// a square reached by two sequences is in two sets, so no path is lost to a
-/// set union.
-#[cold]
-#[inline(never)]
+/// A man's first jump lands two rows down, its second four, its third six;
+/// there is no forward jump from the last two rows, so a third jump ends the
+/// move. A man that goes on after its second jump therefore makes one path per
+/// direction it can go on in. Each set holds men that came by one sequence of
+/// directions, so a square reached by two sequences counts twice, as it should.
+#[inline(always)]
 fn longer_man_paths(landings: [u32; 2], going_on: [u32; 2]) -> u64 {
     let any = going_on[0] | going_on[1];
-    // A man makes at most three jumps (two rows each): few sets are pending.
-    let mut pending = [0u32; 8];
-    pending[..2].copy_from_slice(&landings);
-    let mut len = 2;
-    let mut paths = 0u64;
-    while len > 0 {
-        len -= 1;
-        let set = pending[len];
+    let mut counted = 0;
+    let mut paths = 0;
+    for set in landings {
         let more = set & any;
-        paths += u64::from((set & !more).count_ones());
+        counted += more.count_ones();
         for (d, going) in going_on.iter().enumerate() {
-            let next = SHIFTS[d].jump_targets(more & going);
-            if next != 0 {
-                pending[len] = next;
-                len += 1;
-            }
+            let second = SHIFTS[d].jump_targets(more & going);
+            debug_assert!(
+                SHIFTS[0].jump_targets(second & going_on[0]) & any == 0
+                    && SHIFTS[1].jump_targets(second & going_on[1]) & any == 0
+            );
+            paths += (second & !any).count_ones()
+                + (second & going_on[0]).count_ones()
+                + (second & going_on[1]).count_ones();
         }
     }
-    // The caller counted every first landing as one path already.
-    paths - u64::from(landings[0].count_ones() + landings[1].count_ones())
+    u64::from(paths - counted)
 }
 
 /// The number of capture paths of the side to move's `kings`.
@@ -243,6 +241,15 @@ struct Collector<'a> {
     white: bool,
 }
 
+impl Collector<'_> {
+    /// A capture of one piece, `over`, from `from` to `to`.
+    #[inline(always)]
+    fn single_jump(&mut self, from: u32, over: u32, to: u32, direction: u32) {
+        self.moves
+            .push(Move::single_jump(from, over, to, direction, self.white));
+    }
+}
+
 impl Sink for Collector<'_> {
     #[inline(always)]
     fn found(&mut self, from: u32, to: u32, captured: u32, path: u32, jumps: u32) {
@@ -271,7 +278,7 @@ fn generate_jumps(board: &Board, jumps: &[u32; 4], collector: &mut Collector<'_>
             over_set &= over_set - 1;
             landing_set &= landing_set - 1;
             if (1 << at) & going_on == 0 {
-                collector.found(from, at, over, direction as u32, 1);
+                collector.single_jump(from, over, at, direction as u32);
             } else {
                 let jump = Jump {
                     from,

@@ -72,6 +72,28 @@ impl Move {
         }
     }
 
+    /// A capture of the one piece on `over` (a board), from `from` to `to` in
+    /// `direction`: [`Move::capture`] without reversing a whole board.
+    #[inline(always)]
+    #[must_use]
+    pub(crate) const fn single_jump(
+        from: u32,
+        over: u32,
+        to: u32,
+        direction: u32,
+        white: bool,
+    ) -> Move {
+        Move {
+            captured: over,
+            captured_turned: 0x8000_0000 >> over.trailing_zeros(),
+            path: direction,
+            from: from as u8,
+            to: to as u8,
+            jumps: 1,
+            white,
+        }
+    }
+
     #[inline(always)]
     pub(crate) const fn relative_from(self) -> u32 {
         self.from as u32
