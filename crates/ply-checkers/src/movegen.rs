@@ -195,6 +195,10 @@ fn king_paths(board: &Board, kings: u32) -> u64 {
 
 /// Appends every legal move to `moves`, direction by direction as the seed
 /// keeps them; `white` is the colour of the side to move.
+///
+/// # Panics
+/// If the moves overflow the list, which cannot happen with at most 12 pieces
+/// a side: a king has at most 16 capture paths, a man fewer.
 #[inline(always)]
 pub fn generate(board: &Board, white: bool, moves: &mut MoveList<Move>) {
     let jumps = jump_sets(board);
