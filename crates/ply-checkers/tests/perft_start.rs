@@ -66,7 +66,7 @@ fn hashed_perft_matches_the_published_count() {
 }
 
 #[test]
-#[ignore = "about a minute: run with --ignored"]
+#[ignore = "one to two minutes: run with --ignored"]
 fn start_position_matches_published_counts_to_depth_14() {
     check(14);
 }
