@@ -31,7 +31,7 @@ pub fn variant(game: &str, generator: Option<&str>) -> Result<Variant, CliError>
                 }),
             }
         }
-        "checkers" | "draughts" => {
+        "checkers" => {
             let names = ply_checkers::GENERATORS;
             match generator.unwrap_or(names[0]) {
                 "shifts" => Ok(Variant::Checkers),
