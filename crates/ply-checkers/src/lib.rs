@@ -24,6 +24,7 @@
 //! ```
 
 pub mod board;
+pub mod engine;
 pub mod history;
 pub mod movegen;
 pub mod moves;

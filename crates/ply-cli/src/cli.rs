@@ -34,7 +34,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 #[command(after_long_help = crate::best::LEVELS_HELP)]
 pub struct BestArgs {
-    /// The game: chess or othello.
+    /// The game: chess, checkers or othello.
     pub game: String,
 
     /// The position to search (the game's standard notation; the start
