@@ -28,6 +28,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Speak UCI on stdin/stdout (chess GUIs: register `ply uci` as the engine).
     Uci,
+    /// Speak Hub (Scan's protocol) on stdin/stdout, for English checkers.
+    Hub,
 }
 
 /// Arguments of `ply best`.
