@@ -1,5 +1,7 @@
 //! Chess for ply: types, attack tables, positions with FEN, UCI and SAN
-//! notation, the complete rules, and a strictly legal bitboard move generator.
+//! notation, the complete rules, and move generators behind the same API:
+//! the strictly legal bitboard generator of [`Position`], and
+//! [`gnu::GnuBoard`] (GNU Chess's `nextpos`/`nextdir` tables, seed 002).
 
 pub mod attacks;
 pub mod bitboard;
@@ -10,12 +12,18 @@ pub use bitboard::Bitboard;
 pub use types::{Color, File, Piece, Rank, Role, Square};
 pub mod fen;
 pub mod game;
+pub mod gnu;
 pub mod history;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
+mod sink;
 pub mod zobrist;
+
+/// The move generators, by their command-line names (`--gen`), the default
+/// first: the bitboard [`Position`], [`gnu::GnuBoard`].
+pub const GENERATORS: [&str; 2] = ["bitboard", "gnu"];
 
 pub use fen::{FenError, START_FEN};
 pub use history::GameHistory;
