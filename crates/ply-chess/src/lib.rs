@@ -1,8 +1,11 @@
 //! Chess for ply: types, attack tables, positions with FEN, UCI and SAN
-//! notation, the complete rules, and move generators behind the same API:
-//! the strictly legal bitboard generator of [`Position`], and
-//! [`gnu::GnuBoard`] (GNU Chess's `nextpos`/`nextdir` tables, seed 002).
+//! notation, the complete rules, and three move generators behind the same
+//! API: the strictly legal bitboard generator of [`Position`], and the two
+//! designs of the project's seeds, [`gnu::GnuBoard`] (GNU Chess's
+//! `nextpos`/`nextdir` tables) and [`attackmap::AttackBoard`] (the Gigatron
+//! attack-map board).
 
+pub mod attackmap;
 pub mod attacks;
 pub mod bitboard;
 pub mod engine;
@@ -22,8 +25,8 @@ mod sink;
 pub mod zobrist;
 
 /// The move generators, by their command-line names (`--gen`), the default
-/// first: the bitboard [`Position`], [`gnu::GnuBoard`].
-pub const GENERATORS: [&str; 2] = ["bitboard", "gnu"];
+/// first: the bitboard [`Position`], [`gnu::GnuBoard`], [`attackmap::AttackBoard`].
+pub const GENERATORS: [&str; 3] = ["bitboard", "gnu", "attackmap"];
 
 pub use fen::{FenError, START_FEN};
 pub use history::GameHistory;

@@ -1,11 +1,12 @@
 //! Perft on the published suites: every position at every listed depth, for
-//! each move generator (the bitboard [`Position`] and the GNU Chess tables
-//! of seed 002).
+//! each of the three move generators (the bitboard [`Position`], the GNU
+//! Chess tables of seed 002 and the attack-map board of seed 004).
 //!
 //! The default run counts each position up to the deepest listed depth whose
 //! count is at most a cap per generator; the `#[ignore]`d tests run everything.
 
 use ply_chess::Position;
+use ply_chess::attackmap::AttackBoard;
 use ply_chess::gnu::GnuBoard;
 use ply_core::Game;
 use ply_core::perft::{self, Options};
@@ -104,4 +105,27 @@ fn gnu_chessprogramming_positions_match() {
 fn gnu_full_suites_match() {
     check_suite::<GnuBoard>(PERFTSUITE, u64::MAX);
     check_suite::<GnuBoard>(CPW, u64::MAX);
+}
+
+/// The attack-map board's cap in the default run, where debug assertions
+/// compare its incremental maps with maps from scratch at every node.
+const ATTACKMAP_CAP: u64 = 200_000;
+
+#[test]
+fn attackmap_perftsuite_positions_match() {
+    let checked = check_suite::<AttackBoard>(PERFTSUITE, ATTACKMAP_CAP);
+    assert!(checked > 126 * 3, "{checked} counts checked");
+}
+
+#[test]
+fn attackmap_chessprogramming_positions_match() {
+    let checked = check_suite::<AttackBoard>(CPW, 5 * ATTACKMAP_CAP);
+    assert!(checked >= 20, "{checked} counts checked");
+}
+
+#[test]
+#[ignore = "many minutes: the full suites on the attack-map board, run with --ignored"]
+fn attackmap_full_suites_match() {
+    check_suite::<AttackBoard>(PERFTSUITE, u64::MAX);
+    check_suite::<AttackBoard>(CPW, u64::MAX);
 }
