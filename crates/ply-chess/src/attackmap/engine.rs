@@ -4,13 +4,13 @@
 //! victim-first in MVV/LVA order from the maps, cut at the first futile
 //! victim (`generate_noisy_within`), and `noisy_order` ranks moves the same
 //! way (victim slot, then attacker in extraction order), so the search tries
-//! them in the order the seed generates them. The evaluation and the
-//! exchange evaluation are ply's, run on the board converted to a
+//! them in the order the seed generates them. The exchange evaluation reads
+//! the maps too; the evaluation is ply's, run on the board converted to a
 //! [`Position`].
 
 use super::slots::{DUMMY, LEAPER_BIT, PAWNS, PRE_PROMOTED, slider_bit, slot};
 use super::{AttackBoard, AttackBoardError, TO_MAILBOX};
-use crate::engine::{Evaluation, see};
+use crate::engine::Evaluation;
 use crate::game::{outcome_of, side};
 use crate::movegen::Stage;
 use crate::moves::Move;
@@ -137,8 +137,9 @@ impl Searchable for AttackBoard {
         stage - 200 * i32::from(victim.min(DUMMY)) - 4 * attacker + promotion
     }
 
+    /// The exchange read off the attack maps.
     fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
-        see::at_least(&self.to_position(), mv, threshold)
+        self.exchange(mv) >= threshold
     }
 
     /// As on [`Position`]: not in check, and with pieces besides pawns.

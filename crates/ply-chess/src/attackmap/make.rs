@@ -474,6 +474,25 @@ impl AttackBoard {
         }
     }
 
+    /// Perft the seed's way: make and unmake on this one board, no copies
+    /// (the [`ply_core::Game`] perft copies the board at every move). The
+    /// board comes back unchanged.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal(),
+            _ => {
+                let mut nodes = 0;
+                for mv in self.legal_moves() {
+                    let undo = self.make(mv);
+                    nodes += self.perft(depth - 1);
+                    self.unmake(mv, &undo);
+                }
+                nodes
+            }
+        }
+    }
+
     /// The board after `mv`: a copy, made on (the [`ply_core::Game`] way).
     #[must_use]
     pub fn play(&self, mv: Move) -> AttackBoard {

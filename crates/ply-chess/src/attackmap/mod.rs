@@ -19,6 +19,8 @@
 //! - Captures generated victim-first straight from the maps in MVV/LVA order
 //!   (leapers before sliders, sliders sorted through an attackers set),
 //!   stopping at the first futile victim; non-captures the mailbox way.
+//! - Static exchange evaluation from the same maps, X-rays through the
+//!   neighbour tables.
 //!
 //! In debug builds and with the `check-maps` feature, every make and unmake
 //! compares the incremental neighbour tables and maps with ones computed from
@@ -37,6 +39,7 @@ mod engine;
 mod make;
 mod movegen;
 mod scratch;
+mod see;
 pub(crate) mod slots;
 
 pub use make::Undo;
@@ -406,6 +409,10 @@ impl AttackBoard {
     /// [`Position::is_insufficient_material`]), from the piece lists.
     #[must_use]
     pub fn is_insufficient_material(&self) -> bool {
+        // Pawns follow the dummy: one look per side settles most positions.
+        if (0..2).any(|c| self.next[usize::from(code(DUMMY, c))] != end(c)) {
+            return false;
+        }
         let mut minors = 0;
         let mut knights = 0;
         let mut bishop_colors = [false; 2];

@@ -101,6 +101,25 @@ fn make_and_unmake_restore_the_exact_board() {
 }
 
 #[test]
+fn make_unmake_perft_counts_like_copy_make_perft() {
+    for (fen, depth, nodes) in [
+        (crate::START_FEN, 3, 8_902),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+            97_862,
+        ),
+        ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 3, 9_483),
+    ] {
+        let mut b = board(fen);
+        let before = b.clone();
+        assert_eq!(b.perft(depth), nodes, "{fen}");
+        assert_eq!(ply_core::perft::perft(&before, depth), nodes, "{fen}");
+        assert_eq!(b, before);
+    }
+}
+
+#[test]
 fn an_evacuated_square_can_be_reused_below_the_move() {
     // White's rook leaves a1; Black then changes the a-file; White's rook
     // comes back to a1 and leaves again. Undoing it all must give back the
@@ -143,9 +162,10 @@ fn the_check_finds_corrupted_maps_and_lists() {
     let mut b = good.clone();
     b.hash ^= 1;
     assert!(b.verify().unwrap_err().contains("hash"));
-    #[cfg(debug_assertions)]
+    #[cfg(any(debug_assertions, feature = "check-maps"))]
     {
-        // Debug builds check at every make: a corrupted board panics.
+        // Debug builds and the check-maps feature check at every make: a
+        // corrupted board panics.
         let mut b = good.clone();
         b.slider_attacks[0][e4] = 1;
         let mv = uci(&b, "e2e4");
@@ -253,4 +273,42 @@ fn unreachable_positions_are_refused() {
         end(0),
         "all eight spare queen slots in use"
     );
+}
+
+#[test]
+fn exchanges_on_the_maps_match_the_bitboard_exchanges() {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut compared = 0;
+    for fen in [
+        crate::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+        "4k3/4r3/4r3/8/8/4R3/4R3/4K3 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ] {
+        for _ in 0..20 {
+            let mut b = board(fen);
+            for _ in 0..40 {
+                let position = b.to_position();
+                for mv in b.legal_moves() {
+                    assert_eq!(
+                        b.exchange(mv),
+                        crate::engine::see::exchange(&position, mv),
+                        "{} {mv}",
+                        position.fen()
+                    );
+                    compared += 1;
+                }
+                let moves = b.legal_moves();
+                let Some(&mv) = moves.choose(&mut rng) else {
+                    break;
+                };
+                b.make(mv);
+            }
+        }
+    }
+    assert!(compared > 50_000, "{compared} exchanges");
 }
