@@ -68,6 +68,23 @@ impl Safety {
     }
 }
 
+/// The steps along a ray between two squares `delta` apart in the mailbox
+/// (ray distances are at most 8 steps, so no two directions share a delta).
+const RAY_STEPS: [u8; 89] = {
+    let mut table = [0u8; 89];
+    let mut d = 0;
+    while d < 8 {
+        let step = STEP[d].unsigned_abs();
+        let mut n = 1;
+        while n <= 8 {
+            table[step * n] = n as u8;
+            n += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
 /// Whether a pawn reaching mailbox square `sq` promotes.
 #[inline(always)]
 fn last_rank(sq: usize) -> bool {
@@ -369,8 +386,13 @@ impl AttackBoard {
                         {
                             continue;
                         }
-                        // The ray ends at the neighbour: no need to look at the board.
+                        // The ray ends at the neighbour: no need to look at the board,
+                        // nor, when only counting, to walk it.
                         let stop = usize::from(self.neighbor[from][d]);
+                        if S::COUNTING && safety.checks == 0 {
+                            sink.add(u64::from(RAY_STEPS[stop.abs_diff(from)]) - 1);
+                            continue;
+                        }
                         let mut to = offset(from, step);
                         while to != stop {
                             if safety.allows(to) {
