@@ -34,30 +34,49 @@ impl Position {
     /// needs the game's history (see [`crate::history::GameHistory`]).
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.count_legal() == 0 {
-            return Some(if self.is_check() {
-                Outcome::Win {
-                    winner: side(self.side_to_move().opponent()),
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: EndReason::Stalemate,
-                }
-            });
-        }
-        if self.halfmove_clock() >= 100 {
-            return Some(Outcome::Draw {
-                reason: EndReason::FiftyMoveRule,
-            });
-        }
-        if self.is_insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: EndReason::InsufficientMaterial,
-            });
-        }
-        None
+        outcome_of(
+            self.side_to_move(),
+            self.count_legal() == 0,
+            self.is_check(),
+            self.halfmove_clock(),
+            || self.is_insufficient_material(),
+        )
     }
+}
+
+/// The result of a position where `to_move` is to move, from what every
+/// board can tell: whether it has no legal move, is in check, its halfmove
+/// clock and (asked last) whether the material is insufficient.
+pub(crate) fn outcome_of(
+    to_move: Color,
+    no_moves: bool,
+    in_check: bool,
+    halfmove_clock: u16,
+    insufficient_material: impl FnOnce() -> bool,
+) -> Option<Outcome> {
+    if no_moves {
+        return Some(if in_check {
+            Outcome::Win {
+                winner: side(to_move.opponent()),
+                reason: EndReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: EndReason::Stalemate,
+            }
+        });
+    }
+    if halfmove_clock >= 100 {
+        return Some(Outcome::Draw {
+            reason: EndReason::FiftyMoveRule,
+        });
+    }
+    if insufficient_material() {
+        return Some(Outcome::Draw {
+            reason: EndReason::InsufficientMaterial,
+        });
+    }
+    None
 }
 
 /// The core's side of a chess colour: White moves first.

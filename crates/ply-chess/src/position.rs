@@ -47,7 +47,7 @@ impl CastlingRights {
 }
 
 /// The rights that survive a move touching each square (king and rook homes).
-const CASTLING_KEPT: [u8; 64] = {
+pub(crate) const CASTLING_KEPT: [u8; 64] = {
     let mut kept = [15u8; 64];
     kept[0] = 15 & !CastlingRights::WHITE_QUEENSIDE; // a1
     kept[4] = 15 & !(CastlingRights::WHITE_KINGSIDE | CastlingRights::WHITE_QUEENSIDE); // e1

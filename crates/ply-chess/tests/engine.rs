@@ -1,8 +1,11 @@
 //! The chess engine on positions with known answers.
 
 use ply_chess::Position;
+use ply_chess::attackmap::AttackBoard;
 use ply_chess::engine::Evaluation;
-use ply_core::search::{Engine, Level, Limits, Options, SearchResult};
+use ply_chess::gnu::GnuBoard;
+use ply_core::Game;
+use ply_core::search::{Engine, Evaluator, Level, Limits, Options, SearchResult, Searchable};
 use std::sync::atomic::AtomicBool;
 
 fn best(fen: &str, depth: u32) -> (String, SearchResult<ply_chess::Move>) {
@@ -128,4 +131,73 @@ fn weak_levels_play_different_moves() {
     assert!(moves.len() >= 3, "{moves:?}");
     let full: Vec<String> = (0..3).map(|_| best(fen, 5).0).collect();
     assert!(full.iter().all(|m| *m == full[0]));
+}
+
+/// The engine on board `G`: the move in SAN and the result.
+fn best_on<G>(fen: &str, depth: u32) -> (String, SearchResult<ply_chess::Move>)
+where
+    G: Searchable<Move = ply_chess::Move>,
+    Evaluation: Evaluator<G>,
+{
+    let root = G::parse_position(fen).unwrap();
+    let mut engine = Engine::new(Evaluation, 16);
+    let result = engine.search(
+        &root,
+        &[],
+        &Limits::depth(depth),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    let san = Position::from_fen(fen).unwrap().san(result.best.unwrap());
+    (san, result)
+}
+
+#[test]
+fn the_engine_finds_the_same_answers_on_the_seed_boards() {
+    for (fen, depth, san, mate) in [
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            4,
+            "Qxf7#",
+            Some(1),
+        ),
+        ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 8, "Ra6+", Some(3)),
+        ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 5, "Rxd5", None),
+    ] {
+        for (name, (found, result)) in [
+            ("gnu", best_on::<GnuBoard>(fen, depth)),
+            ("attackmap", best_on::<AttackBoard>(fen, depth)),
+        ] {
+            assert_eq!(found, san, "{name} {fen}");
+            assert_eq!(result.score.moves_to_win(), mate, "{name} {fen}");
+            if mate.is_none() {
+                assert!(result.score.0 > 300, "{name}: {}", result.score);
+            }
+        }
+    }
+    // Not taking a defended pawn with the queen (quiescence and the
+    // exchange evaluation at work).
+    let fen = "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1";
+    assert_ne!(best_on::<GnuBoard>(fen, 6).0, "Qxd5");
+    assert_ne!(best_on::<AttackBoard>(fen, 6).0, "Qxd5");
+}
+
+#[test]
+fn the_seed_boards_evaluate_like_the_position() {
+    for fen in [
+        ply_chess::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let position = Position::from_fen(fen).unwrap();
+        let expected = Evaluation.evaluate(&position);
+        assert_eq!(
+            Evaluation.evaluate(&GnuBoard::parse_position(fen).unwrap()),
+            expected
+        );
+        assert_eq!(
+            Evaluation.evaluate(&AttackBoard::parse_position(fen).unwrap()),
+            expected
+        );
+    }
 }

@@ -1,9 +1,14 @@
-//! Perft on the published suites: every position at every listed depth.
+//! Perft on the published suites: every position at every listed depth, for
+//! each of the three move generators (the bitboard [`Position`], the GNU
+//! Chess tables of seed 002 and the attack-map board of seed 004).
 //!
 //! The default run counts each position up to the deepest listed depth whose
-//! count is at most `NODE_CAP`; the `#[ignore]`d test runs everything.
+//! count is at most a cap per generator; the `#[ignore]`d tests run everything.
 
 use ply_chess::Position;
+use ply_chess::attackmap::AttackBoard;
+use ply_chess::gnu::GnuBoard;
+use ply_core::Game;
 use ply_core::perft::{self, Options};
 
 /// The largest count checked per position in the default test run.
@@ -30,7 +35,7 @@ fn suite(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
         .collect()
 }
 
-fn count(position: &Position, depth: u32) -> u64 {
+fn count<G: Game>(position: &G, depth: u32) -> u64 {
     if depth <= 4 {
         return perft::perft(position, depth);
     }
@@ -42,11 +47,14 @@ fn count(position: &Position, depth: u32) -> u64 {
     perft::run(position, &options, &|_| {}).unwrap().nodes
 }
 
-fn check_suite(text: &str, cap: u64) -> usize {
+fn check_suite<G: Game>(text: &str, cap: u64) -> usize {
     let mut checked = 0;
     for (fen, counts) in suite(text) {
-        let position = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        assert_eq!(position.fen().split(' ').next(), fen.split(' ').next());
+        let position = G::parse_position(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(
+            position.position_string().split(' ').next(),
+            fen.split(' ').next()
+        );
         for (depth, nodes) in counts.into_iter().filter(|&(_, n)| n <= cap) {
             assert_eq!(count(&position, depth), nodes, "{fen} depth {depth}");
             checked += 1;
@@ -55,21 +63,69 @@ fn check_suite(text: &str, cap: u64) -> usize {
     checked
 }
 
+const PERFTSUITE: &str = include_str!("data/perftsuite.epd");
+const CPW: &str = include_str!("data/cpw_perft_results.epd");
+
 #[test]
 fn perftsuite_positions_match() {
-    let checked = check_suite(include_str!("data/perftsuite.epd"), NODE_CAP);
+    let checked = check_suite::<Position>(PERFTSUITE, NODE_CAP);
     assert!(checked > 126 * 4, "{checked} counts checked");
 }
 
 #[test]
 fn chessprogramming_positions_match() {
-    let checked = check_suite(include_str!("data/cpw_perft_results.epd"), 20 * NODE_CAP);
+    let checked = check_suite::<Position>(CPW, 20 * NODE_CAP);
     assert!(checked >= 30, "{checked} counts checked");
 }
 
 #[test]
 #[ignore = "several minutes: the full suites, run with --ignored"]
 fn full_suites_match() {
-    check_suite(include_str!("data/perftsuite.epd"), u64::MAX);
-    check_suite(include_str!("data/cpw_perft_results.epd"), u64::MAX);
+    check_suite::<Position>(PERFTSUITE, u64::MAX);
+    check_suite::<Position>(CPW, u64::MAX);
+}
+
+/// The GNU generator's cap in the default run.
+const GNU_CAP: u64 = 1_000_000;
+
+#[test]
+fn gnu_perftsuite_positions_match() {
+    let checked = check_suite::<GnuBoard>(PERFTSUITE, GNU_CAP);
+    assert!(checked > 126 * 3, "{checked} counts checked");
+}
+
+#[test]
+fn gnu_chessprogramming_positions_match() {
+    let checked = check_suite::<GnuBoard>(CPW, 10 * GNU_CAP);
+    assert!(checked >= 25, "{checked} counts checked");
+}
+
+#[test]
+#[ignore = "many minutes: the full suites on the GNU tables, run with --ignored"]
+fn gnu_full_suites_match() {
+    check_suite::<GnuBoard>(PERFTSUITE, u64::MAX);
+    check_suite::<GnuBoard>(CPW, u64::MAX);
+}
+
+/// The attack-map board's cap in the default run, where debug assertions
+/// compare its incremental maps with maps from scratch at every node.
+const ATTACKMAP_CAP: u64 = 500_000;
+
+#[test]
+fn attackmap_perftsuite_positions_match() {
+    let checked = check_suite::<AttackBoard>(PERFTSUITE, ATTACKMAP_CAP);
+    assert!(checked > 126 * 3, "{checked} counts checked");
+}
+
+#[test]
+fn attackmap_chessprogramming_positions_match() {
+    let checked = check_suite::<AttackBoard>(CPW, 5 * ATTACKMAP_CAP);
+    assert!(checked >= 20, "{checked} counts checked");
+}
+
+#[test]
+#[ignore = "many minutes: the full suites on the attack-map board, run with --ignored"]
+fn attackmap_full_suites_match() {
+    check_suite::<AttackBoard>(PERFTSUITE, u64::MAX);
+    check_suite::<AttackBoard>(CPW, u64::MAX);
 }

@@ -50,6 +50,9 @@ const OTHELLO_POSITIONS: [&str; 6] = [
 #[derive(Serialize)]
 struct BenchLine {
     game: &'static str,
+    /// The board the engine ran on, when `--gen` chose one.
+    #[serde(rename = "gen", skip_serializing_if = "Option::is_none")]
+    generator: Option<String>,
     depth: u32,
     positions: usize,
     nodes: u64,
@@ -90,14 +93,16 @@ impl WithEngine for Bench {
 /// Runs `ply bench`.
 pub fn run(args: &BenchArgs, json: bool) -> Result<(), CliError> {
     let games = match &args.game {
-        Some(name) => vec![engines::engine_game(name)?],
+        Some(name) => vec![engines::engine_variant(name, args.generator.as_deref())?],
         None => vec![EngineGame::Chess, EngineGame::Checkers, EngineGame::Othello],
     };
     let mut out = std::io::stdout().lock();
     for game in games {
         let (name, positions, default_depth): (&'static str, &'static [&'static str], u32) =
             match game {
-                EngineGame::Chess => ("chess", &CHESS_POSITIONS, 11),
+                EngineGame::Chess | EngineGame::ChessGnu | EngineGame::ChessAttackMap => {
+                    ("chess", &CHESS_POSITIONS, 11)
+                }
                 EngineGame::Checkers => ("checkers", &CHECKERS_POSITIONS, 18),
                 EngineGame::Othello => ("othello", &OTHELLO_POSITIONS, 12),
             };
@@ -116,6 +121,7 @@ pub fn run(args: &BenchArgs, json: bool) -> Result<(), CliError> {
         if json {
             let line = BenchLine {
                 game: name,
+                generator: args.generator.clone(),
                 depth,
                 positions: positions.len(),
                 nodes,
@@ -124,9 +130,13 @@ pub fn run(args: &BenchArgs, json: bool) -> Result<(), CliError> {
             };
             writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
         } else {
+            let board = args
+                .generator
+                .as_ref()
+                .map_or_else(String::new, |g| format!(" ({g})"));
             writeln!(
                 out,
-                "{name}: {} positions, depth {depth}: {nodes} nodes  {seconds:.2} s  {:.0} kn/s",
+                "{name}{board}: {} positions, depth {depth}: {nodes} nodes  {seconds:.2} s  {:.0} kn/s",
                 positions.len(),
                 nps as f64 / 1000.0
             )?;

@@ -49,7 +49,7 @@ struct Best<'a> {
 
 /// Runs `ply best`.
 pub fn run(args: &BestArgs, json: bool) -> Result<(), CliError> {
-    let game = engines::engine_game(&args.game)?;
+    let game = engines::engine_variant(&args.game, args.generator.as_deref())?;
     engines::with_engine(game, args.hash, Best { args, json })
 }
 

@@ -75,6 +75,11 @@ pub struct BestArgs {
     #[arg(long, value_name = "MB", default_value_t = 64,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=65536))]
     pub hash: usize,
+
+    /// The board the engine runs on (chess: bitboard, gnu, attackmap); the
+    /// bitboard by default.
+    #[arg(long = "gen", value_name = "NAME")]
+    pub generator: Option<String>,
 }
 
 /// Arguments of `ply bench`.
@@ -87,6 +92,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=40))]
     pub depth: Option<u32>,
+
+    /// The board the engine runs on (chess: bitboard, gnu, attackmap); needs
+    /// the game.
+    #[arg(long = "gen", value_name = "NAME", requires = "game")]
+    pub generator: Option<String>,
 }
 
 /// Arguments of `ply perft`.
@@ -114,8 +124,8 @@ pub struct PerftArgs {
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     pub threads: usize,
 
-    /// Move generator (chess: bitboard; checkers: shifts; othello: bitboard,
-    /// lines); the fastest by default.
+    /// Move generator (chess: bitboard, gnu, attackmap; checkers: shifts;
+    /// othello: bitboard, lines); the fastest by default.
     #[arg(long = "gen", value_name = "NAME")]
     pub generator: Option<String>,
 

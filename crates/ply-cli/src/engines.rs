@@ -1,15 +1,20 @@
 //! The engines `ply` can run: which games have one, and how to build it.
 
 use crate::error::CliError;
+use crate::games::{self, Variant};
 use ply_core::search::{Engine, Evaluator, Searchable};
 
 /// A game with an engine, by command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineGame {
-    /// Chess.
+    /// Chess (on the bitboard position).
     Chess,
     /// English checkers.
     Checkers,
+    /// Chess on the GNU Chess board of seed 002 (`--gen gnu`).
+    ChessGnu,
+    /// Chess on the attack-map board of seed 004 (`--gen attackmap`).
+    ChessAttackMap,
     /// Othello.
     Othello,
 }
@@ -24,6 +29,27 @@ pub fn engine_game(name: &str) -> Result<EngineGame, CliError> {
         "checkers" => Ok(EngineGame::Checkers),
         "othello" | "reversi" => Ok(EngineGame::Othello),
         _ => Err(CliError::NoEngine(name.to_owned())),
+    }
+}
+
+/// Reads a game name and a `--gen` name for a command that needs an engine:
+/// the chess engine runs on any of the chess boards, other games' engines on
+/// their default generator.
+pub fn engine_variant(name: &str, generator: Option<&str>) -> Result<EngineGame, CliError> {
+    let game = engine_game(name)?;
+    let Some(generator) = generator else {
+        return Ok(game);
+    };
+    match (game, games::variant(name, Some(generator))?) {
+        (_, Variant::ChessBitboard) => Ok(EngineGame::Chess),
+        (_, Variant::ChessGnu) => Ok(EngineGame::ChessGnu),
+        (_, Variant::ChessAttackMap) => Ok(EngineGame::ChessAttackMap),
+        (_, Variant::OthelloBitboard | Variant::Checkers) => Ok(game),
+        (_, Variant::OthelloLines) => Err(CliError::UnknownGenerator {
+            game: "othello",
+            name: generator.to_owned(),
+            expected: "bitboard (the engine's board)".to_owned(),
+        }),
     }
 }
 
@@ -46,6 +72,16 @@ pub fn with_engine<T: WithEngine>(game: EngineGame, hash_mb: usize, task: T) -> 
             ply_checkers::engine::Evaluation,
             hash_mb,
         )),
+        EngineGame::ChessGnu => task.run(Engine::<ply_chess::gnu::GnuBoard, _>::new(
+            ply_chess::engine::Evaluation,
+            hash_mb,
+        )),
+        EngineGame::ChessAttackMap => {
+            task.run(Engine::<ply_chess::attackmap::AttackBoard, _>::new(
+                ply_chess::engine::Evaluation,
+                hash_mb,
+            ))
+        }
         EngineGame::Othello => task.run(Engine::<ply_othello::Othello, _>::new(
             ply_othello::engine::Evaluation,
             hash_mb,

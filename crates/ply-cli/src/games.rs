@@ -10,6 +10,10 @@ pub const NAMES: [&str; 3] = ["chess", "checkers", "othello"];
 pub enum Variant {
     /// Chess with the bitboard generator.
     ChessBitboard,
+    /// Chess with the GNU Chess tables of seed 002.
+    ChessGnu,
+    /// Chess on the attack-map board of seed 004.
+    ChessAttackMap,
     /// Othello with the bitboard generator.
     OthelloBitboard,
     /// Othello with the seed's line tables.
@@ -21,12 +25,14 @@ pub enum Variant {
 /// Reads a game name and an optional generator name.
 pub fn variant(game: &str, generator: Option<&str>) -> Result<Variant, CliError> {
     match game.to_ascii_lowercase().as_str() {
-        "chess" => match generator.unwrap_or("bitboard") {
+        "chess" => match generator.unwrap_or(ply_chess::GENERATORS[0]) {
             "bitboard" => Ok(Variant::ChessBitboard),
+            "gnu" => Ok(Variant::ChessGnu),
+            "attackmap" => Ok(Variant::ChessAttackMap),
             other => Err(CliError::UnknownGenerator {
                 game: "chess",
                 name: other.to_owned(),
-                expected: "bitboard".to_owned(),
+                expected: ply_chess::GENERATORS.join(", "),
             }),
         },
         "othello" | "reversi" => {
@@ -85,5 +91,15 @@ mod tests {
         let err = variant("go", None).unwrap_err().to_string();
         assert_eq!(err, "unknown game 'go': expected chess, checkers, othello");
         assert_eq!(variant("chess", None).unwrap(), Variant::ChessBitboard);
+        assert_eq!(variant("chess", Some("gnu")).unwrap(), Variant::ChessGnu);
+        assert_eq!(
+            variant("chess", Some("attackmap")).unwrap(),
+            Variant::ChessAttackMap
+        );
+        let err = variant("chess", Some("lines")).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unknown move generator 'lines' for chess: expected bitboard, gnu, attackmap"
+        );
     }
 }

@@ -34,6 +34,8 @@ struct SummaryLine {
 pub fn run(args: &PerftArgs, json: bool) -> Result<(), CliError> {
     match games::variant(&args.game, args.generator.as_deref())? {
         Variant::ChessBitboard => count::<ply_chess::Position>(args, json),
+        Variant::ChessGnu => count::<ply_chess::gnu::GnuBoard>(args, json),
+        Variant::ChessAttackMap => count::<ply_chess::attackmap::AttackBoard>(args, json),
         Variant::OthelloBitboard => count::<Position<Bitboard>>(args, json),
         Variant::OthelloLines => count::<Position<Lines>>(args, json),
         Variant::Checkers => count::<Checkers>(args, json),

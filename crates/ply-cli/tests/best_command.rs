@@ -68,6 +68,32 @@ fn finished_games_get_an_answer_not_a_move() {
 }
 
 #[test]
+fn the_engine_runs_on_every_chess_board() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    for generator in ["bitboard", "gnu", "attackmap"] {
+        let out = ply(&[
+            "best", "chess", "--fen", fen, "--depth", "4", "--json", "--gen", generator,
+        ]);
+        assert!(out.status.success(), "{generator}");
+        let v = json(&out);
+        assert_eq!(
+            (v["move"].as_str(), v["mate"].as_i64()),
+            (Some("h5f7"), Some(1))
+        );
+    }
+    for generator in ["gnu", "attackmap"] {
+        let v = json(&ply(&[
+            "bench", "chess", "--depth", "4", "--json", "--gen", generator,
+        ]));
+        assert_eq!(v["gen"], generator);
+        assert_eq!(v["positions"], 8);
+        assert!(v["nodes"].as_u64().unwrap() > 1000);
+    }
+    let v = json(&ply(&["bench", "chess", "--depth", "4", "--json"]));
+    assert!(v.get("gen").is_none(), "{v}");
+}
+
+#[test]
 fn bad_best_input_is_refused() {
     for (args, expected) in [
         (&["best", "go"][..], "no engine for 'go'"),
@@ -82,6 +108,15 @@ fn bad_best_input_is_refused() {
             &["best", "chess", "--depth", "3", "--movetime", "5"],
             "cannot be used with",
         ),
+        (
+            &["best", "chess", "--gen", "lines"],
+            "unknown move generator 'lines' for chess",
+        ),
+        (
+            &["best", "othello", "--gen", "lines"],
+            "expected bitboard (the engine's board)",
+        ),
+        (&["bench", "--gen", "gnu"], "<GAME>"),
     ] {
         let out = ply(args);
         let err = String::from_utf8(out.stderr).unwrap();

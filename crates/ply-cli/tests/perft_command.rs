@@ -221,6 +221,33 @@ fn chess_perft_counts_and_divides_in_uci() {
 }
 
 #[test]
+fn the_seed_generators_divide_like_the_bitboard_one() {
+    let divide = |generator: &str| {
+        let out = ply(&[
+            "perft", "chess", "3", "--divide", "--json", "--fen", KIWIPETE, "--gen", generator,
+        ]);
+        assert!(out.status.success(), "{generator}: {}", stderr(&out));
+        let text = stdout(&out);
+        let mut lines: Vec<String> = text
+            .lines()
+            .filter(|l| l.contains("\"move\""))
+            .map(str::to_owned)
+            .collect();
+        lines.sort();
+        let total = number(text.lines().last().unwrap(), "nodes");
+        (lines, total)
+    };
+    let (bitboard, total) = divide("bitboard");
+    assert_eq!(total, 97_862.0);
+    assert_eq!(bitboard.len(), 48);
+    for generator in ["gnu", "attackmap"] {
+        assert_eq!(divide(generator), (bitboard.clone(), total), "{generator}");
+    }
+    let out = ply(&["perft", "chess", "4", "--gen", "gnu", "--json"]);
+    assert_eq!(number(stdout(&out).trim(), "nodes"), 197_281.0);
+}
+
+#[test]
 fn bad_chess_input_gets_one_error_line_and_exit_code_2() {
     let cases: &[(&[&str], &str)] = &[
         (
@@ -275,7 +302,31 @@ fn bad_chess_input_gets_one_error_line_and_exit_code_2() {
         ),
         (
             &["perft", "chess", "3", "--gen", "lines"],
-            "unknown move generator 'lines' for chess",
+            "unknown move generator 'lines' for chess: expected bitboard, gnu, attackmap",
+        ),
+        (
+            &[
+                "perft",
+                "chess",
+                "1",
+                "--gen",
+                "attackmap",
+                "--fen",
+                "QQQ5/8/8/8/8/8/PPPPPPPP/k3K3 w - - 0 1",
+            ],
+            "bad position: white has more promoted pieces than missing pawns",
+        ),
+        (
+            &[
+                "perft",
+                "chess",
+                "2",
+                "--gen",
+                "gnu",
+                "--fen",
+                "8/8/8/8 w - - 0 1",
+            ],
+            "bad position",
         ),
     ];
     for (args, expected) in cases {

@@ -17,6 +17,21 @@ use ply_core::search::{Features, NoMoves, Searchable};
 /// Values for ordering captures by victim and attacker.
 const ORDER_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 20];
 
+/// The ordering key of a noisy move: most valuable victim first, then least
+/// valuable attacker; promotions by the piece they make. `victim` and
+/// `attacker` are the roles on the move's squares.
+#[must_use]
+pub(crate) fn mvv_lva(mv: Move, victim: Option<Role>, attacker: Option<Role>) -> i32 {
+    let victim = if mv.is_en_passant() {
+        ORDER_VALUE[Role::Pawn.index()]
+    } else {
+        victim.map_or(0, |r| ORDER_VALUE[r.index()])
+    };
+    let attacker = attacker.map_or(0, |r| ORDER_VALUE[r.index()]);
+    let promotion = mv.promotion().map_or(0, |r| ORDER_VALUE[r.index()] * 10);
+    victim * 100 - attacker + promotion
+}
+
 impl Searchable for Position {
     const FEATURES: Features = Features::ALL;
 
@@ -37,16 +52,7 @@ impl Searchable for Position {
     /// Most valuable victim first, then least valuable attacker; promotions by
     /// the piece they make.
     fn noisy_order(&self, mv: Move) -> i32 {
-        let victim = if mv.is_en_passant() {
-            ORDER_VALUE[Role::Pawn.index()]
-        } else {
-            self.role_on(mv.to()).map_or(0, |r| ORDER_VALUE[r.index()])
-        };
-        let attacker = self
-            .role_on(mv.from())
-            .map_or(0, |r| ORDER_VALUE[r.index()]);
-        let promotion = mv.promotion().map_or(0, |r| ORDER_VALUE[r.index()] * 10);
-        victim * 100 - attacker + promotion
+        mvv_lva(mv, self.role_on(mv.to()), self.role_on(mv.from()))
     }
 
     fn see_at_least(&self, mv: Move, threshold: i32) -> bool {

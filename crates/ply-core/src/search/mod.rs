@@ -98,6 +98,15 @@ pub trait Searchable: Game {
         let _ = moves;
     }
 
+    /// Appends the moves quiescence searches in a quiet position whose static
+    /// evaluation is `gap` (at least 0) below alpha. A game whose generator
+    /// can leave out the captures too small to make up the gap (futility by
+    /// victim) overrides this; by default it is [`Searchable::generate_noisy`].
+    fn generate_noisy_within(&self, gap: i32, moves: &mut MoveList<Self::Move>) {
+        let _ = gap;
+        self.generate_noisy(moves);
+    }
+
     /// Whether `mv` is a capture or promotion (not a killer or history move).
     fn is_noisy(&self, mv: Self::Move) -> bool {
         let _ = mv;

@@ -253,3 +253,89 @@ fn search_moves_restricts_the_root() {
     let result = engine.search_moves(&pile(9), &[], &Limits::depth(12), &[7], &stop, &mut |_| {});
     assert_eq!(result.best, Some(1));
 }
+
+/// The pile with every move a capture, recording the gaps quiescence hands
+/// its noisy generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Grabs(Pile);
+
+static GAPS: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
+
+impl Game for Grabs {
+    type Move = u32;
+    type PositionError = Bad;
+    type MoveError = Bad;
+    const NAME: &'static str = "grabs";
+    fn start() -> Self {
+        Grabs(Pile::start())
+    }
+    fn side_to_move(&self) -> Side {
+        self.0.side_to_move()
+    }
+    fn generate_moves(&self, moves: &mut MoveList<u32>) {
+        self.0.generate_moves(moves);
+    }
+    fn play(&self, take: u32) -> Self {
+        Grabs(self.0.play(take))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn parse_position(_: &str) -> Result<Self, Bad> {
+        Err(Bad)
+    }
+    fn position_string(&self) -> String {
+        self.0.position_string()
+    }
+    fn parse_move(&self, _: &str) -> Result<u32, Bad> {
+        Err(Bad)
+    }
+    fn move_name(&self, mv: u32) -> String {
+        mv.to_string()
+    }
+}
+
+impl Searchable for Grabs {
+    const FEATURES: Features = Features::SOUND;
+    fn generate_noisy_within(&self, gap: i32, moves: &mut MoveList<u32>) {
+        GAPS.lock().unwrap().push(gap);
+        self.0.generate_moves(moves);
+    }
+    fn is_noisy(&self, _: u32) -> bool {
+        true
+    }
+    fn history_index(&self, mv: u32) -> usize {
+        mv as usize
+    }
+    fn no_moves_score(&self) -> NoMoves {
+        NoMoves::Lost
+    }
+}
+
+/// Odd piles are good for the side to move, even ones bad.
+struct Parity;
+
+impl Evaluator<Grabs> for Parity {
+    fn evaluate(&self, position: &Grabs) -> Score {
+        Score(if position.0.stones % 2 == 1 { 60 } else { -60 })
+    }
+}
+
+#[test]
+fn quiescence_tells_the_noisy_generator_how_far_below_alpha_it_stands() {
+    let mut engine = Engine::new(Parity, 1);
+    engine.search(
+        &Grabs(pile(11)),
+        &[],
+        &Limits::depth(2),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    let gaps = GAPS.lock().unwrap();
+    assert!(!gaps.is_empty());
+    assert!(gaps.iter().all(|&gap| gap >= 0), "{gaps:?}");
+    assert!(gaps.contains(&120), "alpha 60, evaluation -60: {gaps:?}");
+}

@@ -671,7 +671,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
             alpha = alpha.max(eval);
             best = eval;
-            position.generate_noisy(&mut moves);
+            position.generate_noisy_within(alpha.0 - eval.0, &mut moves);
         }
         let mut order: ArrayVec<(i32, u8), { crate::movelist::MAX_MOVES }> = moves
             .iter()
