@@ -1,0 +1,665 @@
+//! The game loop of `ply play`, the same for every game: show the board, let
+//! the computer move (book first, then search) or read the person's command or
+//! move, refuse what is illegal with the reason and the legal moves, announce
+//! the end.
+
+use super::book::Rng;
+use super::input::{Input, Next};
+use super::playable::Playable;
+use super::record::{Players, Record};
+use super::render::{self, Style};
+use super::thinking;
+use crate::protocol::{SearchJob, SearchThread};
+use ply_core::search::{Engine, Level, Limits, Options};
+use ply_core::{Outcome, Side};
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+/// Time per move at level 10 when `--movetime` is not given.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
+/// The longest a depth-limited level (1-9) may think without `--movetime`.
+const LEVEL_TIME_CAP: Duration = Duration::from_secs(10);
+/// Transposition table of the engine, MiB.
+const HASH_MB: usize = 32;
+/// The shortest a move shows when the computer plays itself on a terminal.
+const WATCH_PAUSE: Duration = Duration::from_millis(600);
+
+/// How a session is set up.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Which sides a person plays, by [`Side::index`].
+    pub humans: [bool; 2],
+    /// The computer's strength.
+    pub level: Level,
+    /// Time per move, if set.
+    pub movetime: Option<Duration>,
+    /// The seed of the book choices and the levels' errors.
+    pub seed: u64,
+    /// How the board is drawn.
+    pub style: Style,
+    /// Square numbers (checkers).
+    pub numbers: bool,
+    /// The board seen from the second player's side.
+    pub flipped: bool,
+    /// Show a spinner on stderr while the computer thinks.
+    pub indicator: bool,
+    /// Pause between moves when the computer plays itself (a person watches).
+    pub watch_pause: bool,
+}
+
+/// How a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// `quit` or end of input.
+    Quit,
+    /// Ctrl-C at the prompt.
+    Interrupted,
+}
+
+/// What a command asks of the loop.
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// A game in progress between a person (or nobody) and the computer.
+pub struct Session<G: Playable> {
+    record: Record<G>,
+    start: G,
+    settings: Settings,
+    rng: Rng,
+    search: SearchThread<G, G::Eval>,
+    input: Input,
+    out: Box<dyn Write>,
+    /// The board on screen shows the current position.
+    shown: bool,
+    /// The end of the current game has been announced.
+    announced: bool,
+}
+
+impl<G: Playable> Session<G> {
+    /// A session starting at `start`.
+    pub fn new(start: G, settings: Settings, input: Input, out: Box<dyn Write>) -> Self {
+        let engine = Engine::new(G::evaluator(), HASH_MB);
+        Session {
+            record: Record::new(start.clone()),
+            start,
+            rng: Rng::new(settings.seed),
+            settings,
+            search: SearchThread::new(engine),
+            input,
+            out,
+            shown: false,
+            announced: false,
+        }
+    }
+
+    /// Plays until `quit`, the end of input or Ctrl-C.
+    pub fn run(&mut self) -> io::Result<Exit> {
+        self.intro()?;
+        loop {
+            if let Some(outcome) = G::game_over(&self.record) {
+                if !self.announced {
+                    self.announce(outcome)?;
+                }
+                match self.read("> ")? {
+                    Next::Line(line) => {
+                        if let Flow::Quit = self.handle(&line)? {
+                            return Ok(Exit::Quit);
+                        }
+                    }
+                    Next::End => return Ok(Exit::Quit),
+                    Next::Interrupted => return Ok(Exit::Interrupted),
+                }
+                continue;
+            }
+            let side = self.record.position().side_to_move();
+            let legal = self.record.position().legal_moves();
+            if legal.len() == 1 && G::is_pass(legal[0]) && !self.input.has_pending() {
+                self.play(legal[0], "no legal move".to_owned())?;
+                continue;
+            }
+            if !self.is_human(side) {
+                if self.input.has_pending() {
+                    // A command typed while the computer thought.
+                    if let Next::Line(line) = self.input.next()
+                        && let Flow::Quit = self.handle(&line)?
+                    {
+                        return Ok(Exit::Quit);
+                    }
+                    continue;
+                }
+                self.computer_move()?;
+                continue;
+            }
+            if !self.shown {
+                self.show_board()?;
+            }
+            let prompt = format!("{} to move: ", G::side_name(side));
+            match self.read(&prompt)? {
+                Next::Line(line) => {
+                    if let Flow::Quit = self.handle(&line)? {
+                        return Ok(Exit::Quit);
+                    }
+                }
+                Next::End => return Ok(Exit::Quit),
+                Next::Interrupted => return Ok(Exit::Interrupted),
+            }
+        }
+    }
+
+    fn is_human(&self, side: Side) -> bool {
+        self.settings.humans[side.index()]
+    }
+
+    /// Shows `prompt` to a person at a terminal and waits for a line.
+    fn read(&mut self, prompt: &str) -> io::Result<Next> {
+        if self.input.interactive && !self.input.has_pending() {
+            write!(self.out, "{prompt}")?;
+        }
+        self.out.flush()?;
+        let next = self.input.next();
+        if next == Next::Interrupted {
+            writeln!(self.out)?;
+        }
+        Ok(next)
+    }
+
+    fn intro(&mut self) -> io::Result<()> {
+        let first = G::side_name(Side::First);
+        let second = G::side_name(Side::Second);
+        let who = match self.settings.humans {
+            [true, false] => format!("you play {first}, the computer {second}"),
+            [false, true] => format!("you play {second}, the computer {first}"),
+            [true, true] => "you play both sides".to_owned(),
+            [false, false] => "the computer plays both sides".to_owned(),
+        };
+        writeln!(
+            self.out,
+            "ply play {}: {who}; level {} ({}); seed {}.",
+            G::TITLE,
+            self.settings.level.get(),
+            self.settings.level.describe(),
+            self.settings.seed
+        )?;
+        writeln!(
+            self.out,
+            "Moves: {}. Type help for the commands.",
+            G::MOVE_HELP
+        )
+    }
+
+    /// The board, whose turn, the level and the game's own status line.
+    fn show_board(&mut self) -> io::Result<()> {
+        let position = self.record.position();
+        let mut view = position.view(self.record.last_move(), self.settings.numbers);
+        if self.settings.flipped {
+            view = view.flipped();
+        }
+        let mut text = render::draw(&view, self.settings.style);
+        text.push('\n');
+        let mut status = Vec::new();
+        if G::game_over(&self.record).is_none() {
+            let side = position.side_to_move();
+            let who = match (self.is_human(side), self.settings.humans) {
+                (true, [true, true]) => String::new(),
+                (true, _) => " (you)".to_owned(),
+                (false, _) => " (computer)".to_owned(),
+            };
+            status.push(format!("{} to move{who}", G::side_name(side)));
+        }
+        status.push(format!("level {}", self.settings.level.get()));
+        if let Some(time) = self.settings.movetime {
+            status.push(format!("{:.1} s per move", time.as_secs_f64()));
+        }
+        if self.record.starts_from_standard()
+            && let Some(name) = G::book().name(self.record.moves())
+        {
+            status.push(format!("opening: {name}"));
+        }
+        text.push_str(&status.join(" · "));
+        if let Some(extra) = position.status() {
+            text.push('\n');
+            text.push_str(&extra);
+        }
+        writeln!(self.out, "{text}")?;
+        self.shown = true;
+        Ok(())
+    }
+
+    fn announce(&mut self, outcome: Outcome) -> io::Result<()> {
+        if !self.shown {
+            self.show_board()?;
+        }
+        let mut sentence = self.record.position().describe_outcome(outcome);
+        if let Some(first) = sentence.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        let verdict = match (self.settings.humans, outcome.winner()) {
+            ([true, false], Some(Side::First)) | ([false, true], Some(Side::Second)) => " You win!",
+            ([true, false], Some(_)) | ([false, true], Some(_)) => " You lose.",
+            _ => "",
+        };
+        writeln!(self.out, "Game over: {sentence}.{verdict}")?;
+        writeln!(self.out, "Type new, undo, save FILE, load FILE or quit.")?;
+        self.announced = true;
+        Ok(())
+    }
+
+    /// Plays `mv` and reports it; `note` follows the move in brackets.
+    fn play(&mut self, mv: G::Move, note: String) -> io::Result<()> {
+        let position = self.record.position();
+        let side = position.side_to_move();
+        let action = if G::is_pass(mv) {
+            "passes".to_owned()
+        } else {
+            format!("plays {}", position.display_move(mv))
+        };
+        self.record.push(mv);
+        self.shown = false;
+        if note.is_empty() {
+            writeln!(self.out, "{} {action}", G::side_name(side))?;
+        } else {
+            writeln!(self.out, "{} {action} ({note})", G::side_name(side))?;
+        }
+        if self.settings.humans == [false, false] && G::game_over(&self.record).is_none() {
+            self.show_board()?;
+        }
+        Ok(())
+    }
+
+    /// The book's move, while the game follows a book line.
+    fn book_move(&mut self) -> Option<G::Move> {
+        if !self.record.starts_from_standard() {
+            return None;
+        }
+        G::book()
+            .choose(self.record.moves(), &mut self.rng)
+            .map(|(mv, _)| mv)
+    }
+
+    /// The limits of the computer's searches at the current level.
+    fn limits(&self) -> Limits {
+        match self.settings.level.max_depth() {
+            None => Limits::movetime(self.settings.movetime.unwrap_or(DEFAULT_MOVETIME)),
+            Some(_) => Limits::movetime(self.settings.movetime.unwrap_or(LEVEL_TIME_CAP)),
+        }
+    }
+
+    fn computer_move(&mut self) -> io::Result<()> {
+        let started = Instant::now();
+        let side = self.record.position().side_to_move();
+        if let Some(mv) = self.book_move() {
+            let mut moves = self.record.moves().to_vec();
+            moves.push(mv);
+            let note = match G::book().name(&moves) {
+                Some(name) => format!("book: {name}"),
+                None => "book".to_owned(),
+            };
+            self.play(mv, note)?;
+        } else {
+            let level = self.settings.level;
+            let limits = self.limits();
+            let Some(thought) = self.search(level, limits, side) else {
+                return Err(io::Error::other("the search thread failed"));
+            };
+            let result = thought.result;
+            let Some(mv) = result.best else {
+                return Err(io::Error::other("the search found no move"));
+            };
+            let mut note = format!(
+                "depth {}, score {}, {:.1} s",
+                result.depth,
+                result.score,
+                result.time.as_secs_f64()
+            );
+            if thought.interrupted {
+                note.push_str(", interrupted");
+            }
+            self.play(mv, note)?;
+        }
+        if self.settings.watch_pause && self.settings.humans == [false, false] {
+            std::thread::sleep(WATCH_PAUSE.saturating_sub(started.elapsed()));
+        }
+        Ok(())
+    }
+
+    /// Searches the current position at `level` within `limits`.
+    fn search(
+        &mut self,
+        level: Level,
+        limits: Limits,
+        side: Side,
+    ) -> Option<thinking::Thought<G::Move>> {
+        self.out.flush().ok()?;
+        self.search.engine().options = Options {
+            threads: 1,
+            level,
+            seed: self.settings.seed,
+            multipv: 1,
+        };
+        let job = SearchJob {
+            root: self.record.position().clone(),
+            history: self.record.earlier_hashes(),
+            limits,
+            only: Vec::new(),
+        };
+        let label = format!("{} is thinking", G::side_name(side));
+        thinking::think(
+            &mut self.search,
+            job,
+            &mut self.input,
+            &label,
+            self.settings.indicator,
+        )
+    }
+
+    /// Handles one line: a command or a move.
+    fn handle(&mut self, line: &str) -> io::Result<Flow> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(Flow::Continue);
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((word, rest)) => (word, rest.trim()),
+            None => (line, ""),
+        };
+        match word.to_ascii_lowercase().as_str() {
+            "quit" | "exit" => return Ok(Flow::Quit),
+            "help" | "?" => self.help()?,
+            "moves" => self.list_moves()?,
+            "hint" => self.hint()?,
+            "undo" => self.undo()?,
+            "flip" => {
+                self.settings.flipped = !self.settings.flipped;
+                self.show_board()?;
+            }
+            "swap" => self.swap()?,
+            "level" => self.set_level(rest)?,
+            "movetime" => self.set_movetime(rest)?,
+            "new" => self.new_game()?,
+            "board" => self.show_board()?,
+            "history" => self.history()?,
+            "position" | "fen" => {
+                writeln!(self.out, "{}", self.record.position().position_string())?
+            }
+            "numbers" => {
+                self.settings.numbers = !self.settings.numbers;
+                self.show_board()?;
+            }
+            "save" => self.save(rest)?,
+            "load" => self.load(rest)?,
+            _ => self.person_move(line)?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn help(&mut self) -> io::Result<()> {
+        let format = G::RECORD_FORMAT;
+        writeln!(
+            self.out,
+            "Moves: {}.\n\
+             Commands:\n  \
+             moves          list the legal moves\n  \
+             hint           suggest a move\n  \
+             undo           take back your last move (and the computer's reply)\n  \
+             flip           turn the board around\n  \
+             swap           change sides with the computer\n  \
+             level N        set the computer's level, 1 (beginner) to 10 (full strength)\n  \
+             movetime MS    set the computer's time per move in milliseconds (0: the level's default)\n  \
+             new            start a new game\n  \
+             board          show the board\n  \
+             history        list the moves played\n  \
+             position       show the position in the game's notation\n  \
+             save FILE      save the game ({format})\n  \
+             load FILE      load a game ({format})\n  \
+             help           this list\n  \
+             quit           leave (so does the end of input)\n\
+             While the computer thinks, Enter (or Ctrl-C) makes it move at once.",
+            G::MOVE_HELP
+        )
+    }
+
+    /// The legal moves in display notation, sorted.
+    fn legal_names(&self) -> String {
+        let position = self.record.position();
+        let mut names: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .map(|&mv| position.display_move(mv))
+            .collect();
+        names.sort();
+        if names.is_empty() {
+            "none".to_owned()
+        } else {
+            names.join(" ")
+        }
+    }
+
+    fn list_moves(&mut self) -> io::Result<()> {
+        if G::game_over(&self.record).is_some() {
+            return writeln!(
+                self.out,
+                "error: the game is over; type new, undo or load FILE"
+            );
+        }
+        let names = self.legal_names();
+        writeln!(self.out, "Legal moves: {names}")
+    }
+
+    fn person_move(&mut self, text: &str) -> io::Result<()> {
+        if G::game_over(&self.record).is_some() {
+            return writeln!(
+                self.out,
+                "error: '{text}' is not a command, and the game is over: type new, undo, save FILE, load FILE or quit"
+            );
+        }
+        let position = self.record.position();
+        if !self.is_human(position.side_to_move()) {
+            return writeln!(
+                self.out,
+                "error: '{text}' is not a command, and it is the computer's turn (type help for the commands)"
+            );
+        }
+        match position.read_move(text) {
+            Ok(mv) => self.play(mv, String::new()),
+            Err(reason) => {
+                let legal = self.legal_names();
+                writeln!(self.out, "error: {reason}; legal moves: {legal}")
+            }
+        }
+    }
+
+    fn hint(&mut self) -> io::Result<()> {
+        if G::game_over(&self.record).is_some() {
+            return writeln!(self.out, "error: the game is over; no hint");
+        }
+        if self.record.starts_from_standard() {
+            let mut rng = self.rng.clone();
+            if let Some((mv, _)) = G::book().choose(self.record.moves(), &mut rng) {
+                let shown = self.record.position().display_move(mv);
+                return writeln!(self.out, "Hint: {shown} (from the opening book)");
+            }
+        }
+        let side = self.record.position().side_to_move();
+        let limits = Limits::movetime(self.settings.movetime.unwrap_or(DEFAULT_MOVETIME));
+        let Some(thought) = self.search(Level::FULL, limits, side) else {
+            return writeln!(self.out, "error: no hint: the search failed");
+        };
+        match thought.result.best {
+            Some(mv) => {
+                let shown = self.record.position().display_move(mv);
+                writeln!(
+                    self.out,
+                    "Hint: {shown} (depth {}, score {})",
+                    thought.result.depth, thought.result.score
+                )
+            }
+            None => writeln!(self.out, "error: no hint: no legal move"),
+        }
+    }
+
+    fn undo(&mut self) -> io::Result<()> {
+        let plies = self.record.moves().len();
+        if plies == 0 {
+            return writeln!(self.out, "error: there is no move to take back");
+        }
+        let target = if self.settings.humans.contains(&true) {
+            (0..plies)
+                .rev()
+                .find(|&ply| self.is_human(self.record.mover(ply)))
+        } else {
+            Some(plies - 1)
+        };
+        let Some(target) = target else {
+            return writeln!(self.out, "error: you have made no move to take back");
+        };
+        let taken = plies - target;
+        self.record.truncate(target);
+        self.announced = false;
+        writeln!(
+            self.out,
+            "Took back {taken} move{}.",
+            if taken == 1 { "" } else { "s" }
+        )?;
+        self.show_board()
+    }
+
+    fn swap(&mut self) -> io::Result<()> {
+        self.settings.humans.swap(0, 1);
+        let first = G::side_name(Side::First);
+        let second = G::side_name(Side::Second);
+        let text = match self.settings.humans {
+            [true, false] => format!("You play {first} now, the computer {second}."),
+            [false, true] => format!("You play {second} now, the computer {first}."),
+            [true, true] => "You still play both sides.".to_owned(),
+            [false, false] => "The computer still plays both sides.".to_owned(),
+        };
+        writeln!(self.out, "{text}")
+    }
+
+    fn set_level(&mut self, text: &str) -> io::Result<()> {
+        match text.parse::<u8>().ok().and_then(Level::new) {
+            Some(level) => {
+                self.settings.level = level;
+                writeln!(self.out, "Level {} ({}).", level.get(), level.describe())
+            }
+            None => writeln!(
+                self.out,
+                "error: level needs a number from 1 (beginner) to 10 (full strength): level N"
+            ),
+        }
+    }
+
+    fn set_movetime(&mut self, text: &str) -> io::Result<()> {
+        match text.parse::<u64>() {
+            Ok(0) => {
+                self.settings.movetime = None;
+                writeln!(self.out, "Time per move: the level's default.")
+            }
+            Ok(ms) if ms <= 3_600_000 => {
+                self.settings.movetime = Some(Duration::from_millis(ms));
+                writeln!(self.out, "Time per move: {ms} ms.")
+            }
+            _ => writeln!(
+                self.out,
+                "error: movetime needs milliseconds from 0 to 3600000: movetime MS"
+            ),
+        }
+    }
+
+    fn new_game(&mut self) -> io::Result<()> {
+        self.record = Record::new(self.start.clone());
+        self.announced = false;
+        self.search.engine().clear();
+        writeln!(self.out, "New game.")?;
+        self.show_board()
+    }
+
+    fn history(&mut self) -> io::Result<()> {
+        if self.record.moves().is_empty() {
+            return writeln!(self.out, "No moves yet.");
+        }
+        let mut words = Vec::new();
+        let mut number = 1;
+        for (ply, (position, &mv)) in self
+            .record
+            .positions()
+            .iter()
+            .zip(self.record.moves())
+            .enumerate()
+        {
+            let first = position.side_to_move() == Side::First;
+            if first {
+                words.push(format!("{number}."));
+            } else if ply == 0 {
+                words.push(format!("{number}..."));
+            }
+            words.push(position.display_move(mv));
+            if !first {
+                number += 1;
+            }
+        }
+        writeln!(self.out, "{}", words.join(" "))
+    }
+
+    fn players(&self) -> Players {
+        let person = std::env::var("USER")
+            .ok()
+            .filter(|name| !name.trim().is_empty())
+            .unwrap_or_else(|| "Human".to_owned());
+        let computer = format!("ply level {}", self.settings.level.get());
+        let name = |side: Side| {
+            if self.is_human(side) {
+                person.clone()
+            } else {
+                computer.clone()
+            }
+        };
+        Players {
+            first: name(Side::First),
+            second: name(Side::Second),
+        }
+    }
+
+    fn save(&mut self, file: &str) -> io::Result<()> {
+        if file.is_empty() {
+            return writeln!(self.out, "error: save needs a file name: save FILE");
+        }
+        let outcome = G::game_over(&self.record);
+        let text = G::write_record(&self.record, &self.players(), outcome);
+        match std::fs::write(file, text) {
+            Ok(()) => writeln!(self.out, "Saved the game to {file} ({}).", G::RECORD_FORMAT),
+            Err(err) => writeln!(self.out, "error: cannot save {file}: {err}"),
+        }
+    }
+
+    fn load(&mut self, file: &str) -> io::Result<()> {
+        if file.is_empty() {
+            return writeln!(self.out, "error: load needs a file name: load FILE");
+        }
+        let text = match std::fs::read(file) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(err) => return writeln!(self.out, "error: cannot load {file}: {err}"),
+        };
+        match G::read_record(&text) {
+            Ok(record) => {
+                let plies = record.moves().len();
+                self.record = record;
+                self.announced = false;
+                self.search.engine().clear();
+                writeln!(
+                    self.out,
+                    "Loaded {file}: {plies} move{}.",
+                    if plies == 1 { "" } else { "s" }
+                )?;
+                self.show_board()
+            }
+            Err(reason) => writeln!(
+                self.out,
+                "error: cannot load {file} ({}): {reason}; the game is unchanged",
+                G::RECORD_FORMAT
+            ),
+        }
+    }
+}
