@@ -281,7 +281,7 @@ fn undo_takes_back_the_persons_move_and_the_reply() {
 fn flip_level_movetime_help_history_and_quit() {
     let out = play(
         &["chess", "--seed", "4", "--level", "1"],
-        "flip\nlevel 3\nlevel 11\nmovetime 250\nmovetime x\nhelp\nd4\nhistory\nquit\nthis is never read\n",
+        "flip\nlevel 3\nlevel 11\nmovetime 250\nmovetime x\nnumbers\nhelp\nd4\nhistory\nquit\nthis is never read\n",
     );
     let text = stdout(&out);
     assert!(out.status.success());
@@ -293,6 +293,7 @@ fn flip_level_movetime_help_history_and_quit() {
     assert!(text.contains("error: level needs a number from 1 (beginner) to 10 (full strength)"));
     assert!(text.contains("Time per move: 250 ms."));
     assert!(text.contains("error: movetime needs milliseconds"));
+    assert!(text.contains("error: chess squares have no numbers"));
     assert!(text.contains("Commands:\n") && text.contains("save FILE") && text.contains("undo"));
     assert!(text.contains("\n1. d4 "), "{text}");
     assert!(

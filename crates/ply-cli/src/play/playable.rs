@@ -23,6 +23,8 @@ pub trait Playable: Searchable {
     /// Whether a person playing the second side sees the board turned round
     /// (chess, checkers; an Othello board keeps a1 at the top left).
     const TURN_FOR_SECOND: bool = true;
+    /// Whether the board's squares have numbers to show (checkers).
+    const NUMBERED: bool = false;
 
     /// A new evaluator for the engine.
     fn evaluator() -> Self::Eval;

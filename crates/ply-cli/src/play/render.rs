@@ -66,7 +66,7 @@ pub enum Board {
 pub struct Cell {
     /// The piece on it.
     pub glyph: Option<Glyph>,
-    /// A dark square of a checkered board.
+    /// A dark square of a checkered board (drawn darker in colour).
     pub dark: bool,
     /// Part of the last move.
     pub last: bool,
@@ -175,10 +175,8 @@ fn cell_text(cell: &Cell, style: Style) -> String {
                 return format!("{number:>2} ");
             } else if style.color {
                 " ".to_owned()
-            } else if cell.dark || !unicode {
-                ".".to_owned()
             } else {
-                " ".to_owned()
+                ".".to_owned()
             }
         }
     };

@@ -115,7 +115,7 @@ impl<G: Playable> Session<G> {
             }
             let side = self.record.position().side_to_move();
             let legal = self.record.position().legal_moves();
-            if legal.len() == 1 && G::is_pass(legal[0]) && !self.input.has_pending() {
+            if legal.len() == 1 && G::is_pass(legal[0]) {
                 self.play(legal[0], "no legal move".to_owned())?;
                 continue;
             }
@@ -383,10 +383,15 @@ impl<G: Playable> Session<G> {
             "position" | "fen" => {
                 writeln!(self.out, "{}", self.record.position().position_string())?
             }
-            "numbers" => {
+            "numbers" if G::NUMBERED => {
                 self.settings.numbers = !self.settings.numbers;
                 self.show_board()?;
             }
+            "numbers" => writeln!(
+                self.out,
+                "error: {} squares have no numbers (they are for checkers)",
+                G::TITLE
+            )?,
             "save" => self.save(rest)?,
             "load" => self.load(rest)?,
             _ => self.person_move(line)?,
