@@ -98,71 +98,63 @@ impl<G: Playable> Session<G> {
     pub fn run(&mut self) -> io::Result<Exit> {
         self.intro()?;
         loop {
-            if let Some(outcome) = G::game_over(&self.record) {
-                if !self.announced {
-                    self.announce(outcome)?;
-                }
-                match self.read("> ")? {
-                    Next::Line(line) => {
-                        if let Flow::Quit = self.handle(&line)? {
-                            return Ok(Exit::Quit);
-                        }
-                    }
-                    Next::End => return Ok(Exit::Quit),
-                    Next::Interrupted => return Ok(Exit::Interrupted),
-                }
-                continue;
+            if let Some(exit) = self.step()? {
+                return Ok(exit);
             }
-            let side = self.record.position().side_to_move();
-            let legal = self.record.position().legal_moves();
-            if legal.len() == 1 && G::is_pass(legal[0]) {
-                self.play(legal[0], "no legal move".to_owned())?;
-                continue;
+        }
+    }
+
+    /// One turn of the loop: announce the end and wait for a command, play a
+    /// forced pass, let the computer move, or ask the person.
+    fn step(&mut self) -> io::Result<Option<Exit>> {
+        if let Some(outcome) = G::game_over(&self.record) {
+            if !self.announced {
+                self.announce(outcome)?;
             }
-            if !self.is_human(side) {
-                if self.input.has_pending() {
-                    // A command typed while the computer thought.
-                    if let Next::Line(line) = self.input.next()
-                        && let Flow::Quit = self.handle(&line)?
-                    {
-                        return Ok(Exit::Quit);
-                    }
-                    continue;
-                }
-                self.computer_move()?;
-                continue;
+            return self.command("> ");
+        }
+        let side = self.record.position().side_to_move();
+        let legal = self.record.position().legal_moves();
+        if legal.len() == 1 && G::is_pass(legal[0]) {
+            self.play(legal[0], "no legal move".to_owned())?;
+            return Ok(None);
+        }
+        if !self.is_human(side) {
+            if self.input.has_pending() {
+                // A command typed while the computer thought.
+                return self.command("");
             }
-            if !self.shown {
-                self.show_board()?;
-            }
-            let prompt = format!("{} to move: ", G::side_name(side));
-            match self.read(&prompt)? {
-                Next::Line(line) => {
-                    if let Flow::Quit = self.handle(&line)? {
-                        return Ok(Exit::Quit);
-                    }
-                }
-                Next::End => return Ok(Exit::Quit),
-                Next::Interrupted => return Ok(Exit::Interrupted),
+            self.computer_move()?;
+            return Ok(None);
+        }
+        if !self.shown {
+            self.show_board()?;
+        }
+        self.command(&format!("{} to move: ", G::side_name(side)))
+    }
+
+    /// Reads a line (showing `prompt` to a person at a terminal) and handles
+    /// it; the exit, if it ends the session.
+    fn command(&mut self, prompt: &str) -> io::Result<Option<Exit>> {
+        if self.input.interactive && !self.input.has_pending() {
+            write!(self.out, "{prompt}")?;
+        }
+        self.out.flush()?;
+        match self.input.next() {
+            Next::Line(line) => Ok(match self.handle(&line)? {
+                Flow::Quit => Some(Exit::Quit),
+                Flow::Continue => None,
+            }),
+            Next::End => Ok(Some(Exit::Quit)),
+            Next::Interrupted => {
+                writeln!(self.out)?;
+                Ok(Some(Exit::Interrupted))
             }
         }
     }
 
     fn is_human(&self, side: Side) -> bool {
         self.settings.humans[side.index()]
-    }
-
-    /// Shows `prompt` to a person at a terminal and waits for a line.
-    fn read(&mut self, prompt: &str) -> io::Result<Next> {
-        if self.input.interactive && !self.input.has_pending() {
-            write!(self.out, "{prompt}")?;
-        }
-        self.out.flush()?;
-        let next = self.input.next();
-        if next == Next::Interrupted {
-            writeln!(self.out)?;
-        }
-        Ok(next)
     }
 
     fn intro(&mut self) -> io::Result<()> {
