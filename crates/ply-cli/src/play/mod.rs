@@ -1,6 +1,7 @@
 //! `ply play <game>`: a person against the computer in the terminal.
 //!
-//! - [`session`]: the game loop, the same for every game;
+//! - [`session`]: the game loop, the same for every game, and [`commands`]
+//!   its commands;
 //! - [`playable`]: the [`playable::Playable`] trait a game implements for it,
 //!   one file per game: [`chess`], [`othello`];
 //! - [`render`]: the board in Unicode and colours, or plain ASCII;
@@ -10,15 +11,20 @@
 //! - [`record`]: the game's moves and positions; [`pgn`] and [`ggf`] save and
 //!   load them.
 //!
-//! Checkers plugs in the same way once `ply-checkers` (and its engine) is in
-//! the workspace: a `checkers.rs` implementing `Playable` for
-//! `ply_checkers::Checkers` (square numbers in `view` when `numbers` is set,
-//! `11-15`/`22x15` in `read_move`, repetitions and the 40-move rule in
-//! `outcome` through `ply_checkers::GameHistory`, the ACF three-move ballots as
-//! its book), a `pdn.rs` for the records, and one arm in [`run`].
+//! Checkers plugs in the same way once `ply-checkers` and a checkers engine
+//! (`Searchable` and an `Evaluator`) are in the workspace — the hook left for
+//! it: a `checkers.rs` implementing `Playable` for `ply_checkers::Checkers`
+//! with `NUMBERED = true` (square numbers in `view` when asked), `11-15` /
+//! `22x15` in `read_move`, repetitions and the 40-move rule in `game_over`
+//! through `ply_checkers::GameHistory`, the ACF three-move ballots
+//! (`../shared/data/checkers/ballots_3move_acf.tsv`, copied to `data/` with a
+//! SOURCE note) as its book, PDN records (a `pdn.rs` over [`pgn`]'s reader and
+//! writer, which already read `11-15`/`22x15` movetext and number Black-first
+//! games: `[GameType "21"]`, `[FEN "B:W...:B..."]`), and one arm in [`run`].
 
 pub mod book;
 pub mod chess;
+pub mod commands;
 pub mod ggf;
 pub mod input;
 pub mod othello;

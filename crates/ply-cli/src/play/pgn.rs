@@ -303,6 +303,14 @@ mod tests {
     }
 
     #[test]
+    fn reads_checkers_movetext_too() {
+        let game = parse("[GameType \"21\"]\n1. 11-15 23-19 2. 9-14 22x15x6 {x} 1-0").unwrap();
+        assert_eq!(game.tag("GameType"), Some("21"));
+        assert_eq!(game.moves, ["11-15", "23-19", "9-14", "22x15x6"]);
+        assert_eq!(game.result.as_deref(), Some("1-0"));
+    }
+
+    #[test]
     fn writes_numbered_wrapped_movetext() {
         let moves: Vec<String> = ["e4", "e5", "Nf3"].iter().map(|s| s.to_string()).collect();
         let text = write(
