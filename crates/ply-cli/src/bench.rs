@@ -24,6 +24,17 @@ const CHESS_POSITIONS: [&str; 8] = [
     "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1",
 ];
 
+/// Positions searched by `ply bench checkers`: the start, three-move ballots
+/// and endings with kings.
+const CHECKERS_POSITIONS: [&str; 6] = [
+    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,7,8,9,10,11,12,13",
+    "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,14",
+    "B:W14,19,21,22,25,27,28,30,31:B1,2,4,5,6,10,12,13,17",
+    "W:WK4,K7,20,24:BK23,25,K29,13",
+    "B:WK2,K3,19,24:BK10,K14,16,17",
+];
+
 /// Positions searched by `ply bench othello`: the start, an early position,
 /// and midgame positions of 30 to 36 empties from the FFO test suite.
 const OTHELLO_POSITIONS: [&str; 6] = [
@@ -80,13 +91,14 @@ impl WithEngine for Bench {
 pub fn run(args: &BenchArgs, json: bool) -> Result<(), CliError> {
     let games = match &args.game {
         Some(name) => vec![engines::engine_game(name)?],
-        None => vec![EngineGame::Chess, EngineGame::Othello],
+        None => vec![EngineGame::Chess, EngineGame::Checkers, EngineGame::Othello],
     };
     let mut out = std::io::stdout().lock();
     for game in games {
         let (name, positions, default_depth): (&'static str, &'static [&'static str], u32) =
             match game {
                 EngineGame::Chess => ("chess", &CHESS_POSITIONS, 11),
+                EngineGame::Checkers => ("checkers", &CHECKERS_POSITIONS, 18),
                 EngineGame::Othello => ("othello", &OTHELLO_POSITIONS, 12),
             };
         let depth = args.depth.unwrap_or(default_depth);

@@ -30,6 +30,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Speak UCI on stdin/stdout (chess GUIs: register `ply uci` as the engine).
     Uci,
+    /// Speak Hub (Scan's protocol) on stdin/stdout, for English checkers.
+    Hub,
 }
 
 /// Who a person plays in `ply play`.
@@ -93,7 +95,7 @@ pub struct PlayArgs {
 #[derive(Debug, Args)]
 #[command(after_long_help = crate::best::LEVELS_HELP)]
 pub struct BestArgs {
-    /// The game: chess or othello.
+    /// The game: chess, checkers or othello.
     pub game: String,
 
     /// The position to search (the game's standard notation; the start
@@ -149,15 +151,16 @@ pub struct BenchArgs {
 /// Arguments of `ply perft`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// The game: chess or othello.
+    /// The game: chess, checkers or othello.
     pub game: String,
 
     /// Plies to count.
     pub depth: u32,
 
     /// Start from this position instead of the start position, in the game's
-    /// standard notation: chess FEN; Othello 64 characters a1..h8 of X, O, -
-    /// and the side to move ("...OX... X").
+    /// standard notation: chess FEN; checkers PDN FEN, side to move and each
+    /// colour's squares, K for kings ("W:WK10:B14,15,22,23"); Othello 64
+    /// characters a1..h8 of X, O, - and the side to move ("...OX... X").
     #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub fen: Option<String>,
 
@@ -170,8 +173,8 @@ pub struct PerftArgs {
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
     pub threads: usize,
 
-    /// Move generator (chess: bitboard; othello: bitboard, lines); the fastest
-    /// by default.
+    /// Move generator (chess: bitboard; checkers: shifts; othello: bitboard,
+    /// lines); the fastest by default.
     #[arg(long = "gen", value_name = "NAME")]
     pub generator: Option<String>,
 

@@ -8,17 +8,20 @@ use ply_core::search::{Engine, Evaluator, Searchable};
 pub enum EngineGame {
     /// Chess.
     Chess,
+    /// English checkers.
+    Checkers,
     /// Othello.
     Othello,
 }
 
 /// Games with an engine, as the command line names them.
-pub const NAMES: [&str; 2] = ["chess", "othello"];
+pub const NAMES: [&str; 3] = ["chess", "checkers", "othello"];
 
 /// Reads a game name for a command that needs an engine.
 pub fn engine_game(name: &str) -> Result<EngineGame, CliError> {
     match name.to_ascii_lowercase().as_str() {
         "chess" => Ok(EngineGame::Chess),
+        "checkers" => Ok(EngineGame::Checkers),
         "othello" | "reversi" => Ok(EngineGame::Othello),
         _ => Err(CliError::NoEngine(name.to_owned())),
     }
@@ -37,6 +40,10 @@ pub fn with_engine<T: WithEngine>(game: EngineGame, hash_mb: usize, task: T) -> 
     match game {
         EngineGame::Chess => task.run(Engine::<ply_chess::Position, _>::new(
             ply_chess::engine::Evaluation,
+            hash_mb,
+        )),
+        EngineGame::Checkers => task.run(Engine::<ply_checkers::Checkers, _>::new(
+            ply_checkers::engine::Evaluation,
             hash_mb,
         )),
         EngineGame::Othello => task.run(Engine::<ply_othello::Othello, _>::new(

@@ -3,7 +3,7 @@
 use crate::error::CliError;
 
 /// Names of the games, as the command line takes them.
-pub const NAMES: [&str; 2] = ["chess", "othello"];
+pub const NAMES: [&str; 3] = ["chess", "checkers", "othello"];
 
 /// A game and, where the game has several, its move generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +14,8 @@ pub enum Variant {
     OthelloBitboard,
     /// Othello with the seed's line tables.
     OthelloLines,
+    /// English checkers with the seed's shift generator.
+    Checkers,
 }
 
 /// Reads a game name and an optional generator name.
@@ -39,6 +41,17 @@ pub fn variant(game: &str, generator: Option<&str>) -> Result<Variant, CliError>
                 }),
             }
         }
+        "checkers" => {
+            let names = ply_checkers::GENERATORS;
+            match generator.unwrap_or(names[0]) {
+                "shifts" => Ok(Variant::Checkers),
+                other => Err(CliError::UnknownGenerator {
+                    game: "checkers",
+                    name: other.to_owned(),
+                    expected: names.join(", "),
+                }),
+            }
+        }
         _ => Err(CliError::UnknownGame(game.to_owned())),
     }
 }
@@ -59,8 +72,18 @@ mod tests {
             err,
             "unknown move generator 'magic' for othello: expected bitboard, lines"
         );
+        assert_eq!(variant("checkers", None).unwrap(), Variant::Checkers);
+        assert_eq!(
+            variant("Checkers", Some("shifts")).unwrap(),
+            Variant::Checkers
+        );
+        let err = variant("checkers", Some("lines")).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unknown move generator 'lines' for checkers: expected shifts"
+        );
         let err = variant("go", None).unwrap_err().to_string();
-        assert_eq!(err, "unknown game 'go': expected chess, othello");
+        assert_eq!(err, "unknown game 'go': expected chess, checkers, othello");
         assert_eq!(variant("chess", None).unwrap(), Variant::ChessBitboard);
     }
 }

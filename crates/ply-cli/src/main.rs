@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         Command::Best(args) => best::run(args, cli.json),
         Command::Bench(args) => bench::run(args, cli.json),
         Command::Uci => protocol::uci::run().map_err(CliError::from),
+        Command::Hub => protocol::hub::run().map_err(CliError::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

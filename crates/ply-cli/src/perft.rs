@@ -4,6 +4,7 @@ use crate::cli::PerftArgs;
 use crate::error::CliError;
 use crate::games::{self, Variant};
 use crate::progress::DelayedBar;
+use ply_checkers::Checkers;
 use ply_core::Game;
 use ply_core::perft::{self, Options};
 use ply_othello::{Bitboard, Lines, Position};
@@ -35,6 +36,7 @@ pub fn run(args: &PerftArgs, json: bool) -> Result<(), CliError> {
         Variant::ChessBitboard => count::<ply_chess::Position>(args, json),
         Variant::OthelloBitboard => count::<Position<Bitboard>>(args, json),
         Variant::OthelloLines => count::<Position<Lines>>(args, json),
+        Variant::Checkers => count::<Checkers>(args, json),
     }
 }
 

@@ -118,3 +118,34 @@ fn best_othello_plays_legal_moves_and_passes() {
     assert!(v["move"].is_null());
     assert!(v["result"].as_str().unwrap().contains("lost"), "{v}");
 }
+
+#[test]
+fn best_checkers_jumps_when_it_must_and_sees_the_end() {
+    // White must take: 22x15 or 22x13... only the jump is legal.
+    let out = ply(&[
+        "best",
+        "checkers",
+        "--fen",
+        "W:W22:B18",
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["move"], "22x15");
+    // A lone black man against a white king in the corner: Black cannot win.
+    let out = ply(&[
+        "best",
+        "checkers",
+        "--fen",
+        "B:WK10:B14,15,22,23",
+        "--depth",
+        "6",
+        "--json",
+    ]);
+    assert!(json(&out)["move"].as_str().is_some());
+    // No pieces left to move: the game is over.
+    let v = json(&ply(&["best", "checkers", "--fen", "W:W:B1", "--json"]));
+    assert!(v["move"].is_null(), "{v}");
+    assert!(v["result"].as_str().unwrap().contains("lost"), "{v}");
+}

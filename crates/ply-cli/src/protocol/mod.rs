@@ -3,6 +3,7 @@
 //! worker thread, so the input loop keeps answering while the engine thinks,
 //! and [`Output`] serialises the lines both threads write.
 
+pub mod hub;
 pub mod uci;
 
 use ply_core::search::{Engine, Evaluator, Info, Limits, SearchResult, Searchable};

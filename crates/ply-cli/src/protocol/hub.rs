@@ -1,0 +1,546 @@
+//! `ply hub`: the Hub protocol, version 2 (Scan's protocol), for English
+//! checkers.
+//!
+//! Lines are `command key=value key="quoted value" flag ...`. The engine
+//! answers `hub` with `id`, `param` lines and `wait`; `init` with `ready`;
+//! `pos pos=... [moves="..."]`, `level ...` and `go think|ponder|analyze` start
+//! a search that reports `info` lines and ends with `done move=X [ponder=Y]`;
+//! `stop`, `ponder-hit`, `ping` (→ `pong`), `new-game` and `quit` do what they
+//! say. What cannot be understood is answered `error message="..."`.
+//!
+//! Positions: a side letter (`W`, `B`) then one character per square 1..32
+//! (`w`/`b` men, `W`/`B` kings, `e` empty). Moves: `11-15`; captures as Hub
+//! writes them, `from x to x captured x ...` (`28x19x23`), also accepted with
+//! every landing square (`22x15x6`).
+//!
+//! Frames: in the `standard` frame (the default) the side letter is the colour
+//! to move and the squares are PDN's 1..32. pydraughts, whose Hub client maps
+//! English checkers onto international draughts where White moves first,
+//! sends the position turned round: squares listed from 32 down to 1 with the
+//! colours (and the side letter) swapped — its start position is
+//! `Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww` — while its moves stay in PDN numbers.
+//! The `frame` parameter selects `pydraughts` for that; when moves are given
+//! and they are legal only in the other frame, that frame is used.
+
+use super::{Output, SearchJob, SearchThread};
+use ply_checkers::engine::Evaluation;
+use ply_checkers::{Checkers, Colour, Move};
+use ply_core::Game;
+use ply_core::search::{Clock, Deadlines, Engine, Info, Level, Limits, Score};
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::time::{Duration, Instant};
+
+const DEFAULT_HASH_MB: usize = 64;
+
+/// How the squares and colours of a `pos` string are to be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Frame {
+    /// Side letter = colour to move; squares 1..32 in PDN order.
+    Standard,
+    /// pydraughts: squares 32..1 with colours swapped.
+    Pydraughts,
+}
+
+impl Frame {
+    fn other(self) -> Frame {
+        match self {
+            Frame::Standard => Frame::Pydraughts,
+            Frame::Pydraughts => Frame::Standard,
+        }
+    }
+}
+
+/// A Hub session.
+struct Hub {
+    out: Output,
+    search: SearchThread<Checkers, Evaluation>,
+    frame: Frame,
+    position: Checkers,
+    history: Vec<u64>,
+    limits: Limits,
+    /// The clock limits of a `go ponder` search, applied at `ponder-hit`.
+    ponder_limits: Option<Limits>,
+}
+
+/// Runs a Hub session on stdin/stdout until `quit` or end of input.
+pub fn run() -> std::io::Result<()> {
+    let mut hub = Hub {
+        out: Output::stdout(),
+        search: SearchThread::new(Engine::new(Evaluation, DEFAULT_HASH_MB)),
+        frame: Frame::Standard,
+        position: Checkers::start(),
+        history: Vec::new(),
+        limits: Limits::default(),
+        ponder_limits: None,
+    };
+    for line in std::io::stdin().lock().lines() {
+        if !hub.handle(line?.trim()) {
+            break;
+        }
+    }
+    hub.search.stop();
+    Ok(())
+}
+
+/// Splits a Hub line into its command and its arguments (`key=value`, with
+/// double quotes around values holding spaces; flags have an empty value).
+fn parse_line(line: &str) -> Result<(String, HashMap<String, String>), String> {
+    let mut chars = line.chars().peekable();
+    let mut tokens: Vec<(String, Option<String>)> = Vec::new();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            break;
+        }
+        let mut key = String::new();
+        while let Some(&c) = chars.peek() {
+            if c.is_whitespace() || c == '=' {
+                break;
+            }
+            key.push(c);
+            chars.next();
+        }
+        let value = if chars.peek() == Some(&'=') {
+            chars.next();
+            let mut value = String::new();
+            if chars.peek() == Some(&'"') {
+                chars.next();
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some(c) => value.push(c),
+                        None => return Err(format!("unterminated quote in '{line}'")),
+                    }
+                }
+            } else {
+                while let Some(&c) = chars.peek() {
+                    if c.is_whitespace() {
+                        break;
+                    }
+                    value.push(c);
+                    chars.next();
+                }
+            }
+            Some(value)
+        } else {
+            None
+        };
+        tokens.push((key, value));
+    }
+    let mut tokens = tokens.into_iter();
+    let (command, _) = tokens.next().ok_or("empty line")?;
+    Ok((
+        command,
+        tokens.map(|(k, v)| (k, v.unwrap_or_default())).collect(),
+    ))
+}
+
+/// Quotes a value if it needs it.
+fn quoted(value: &str) -> String {
+    if value.is_empty() || value.contains([' ', '=', '"']) {
+        format!("\"{value}\"")
+    } else {
+        value.to_owned()
+    }
+}
+
+/// Reads a Hub position string in `frame`.
+fn read_position(text: &str, frame: Frame) -> Result<Checkers, String> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() != 33 {
+        return Err(format!(
+            "position '{text}' is not a side letter and 32 squares"
+        ));
+    }
+    let swap = frame == Frame::Pydraughts;
+    let side = match (chars[0], swap) {
+        ('B', false) | ('W', true) => Colour::Black,
+        ('W', false) | ('B', true) => Colour::White,
+        (c, _) => return Err(format!("'{c}' is not a side to move (W or B)")),
+    };
+    let (mut black, mut white, mut kings) = (0u32, 0u32, 0u32);
+    for (k, &c) in chars[1..].iter().enumerate() {
+        let index = if swap { 31 - k } else { k };
+        let bit = 1u32 << index;
+        let (is_black, is_king) = match c {
+            'b' => (true, false),
+            'B' => (true, true),
+            'w' => (false, false),
+            'W' => (false, true),
+            'e' => continue,
+            other => return Err(format!("'{other}' is not a square (w, b, W, B or e)")),
+        };
+        if is_black != swap {
+            black |= bit;
+        } else {
+            white |= bit;
+        }
+        if is_king {
+            kings |= bit;
+        }
+    }
+    Checkers::from_pieces(black, white, kings, side).map_err(|e| e.to_string())
+}
+
+/// The squares (1..32) of a board's bits, ascending.
+fn squares(board: u32) -> impl Iterator<Item = u32> {
+    (0..32).filter(move |i| board >> i & 1 == 1).map(|i| i + 1)
+}
+
+/// A move in Hub notation: `11-15`, or `from x to x captured...`.
+fn hub_move(mv: Move) -> String {
+    if mv.is_capture() {
+        let mut text = format!("{}x{}", mv.from(), mv.to());
+        for square in squares(mv.captured()) {
+            text.push_str(&format!("x{square}"));
+        }
+        text
+    } else {
+        format!("{}-{}", mv.from(), mv.to())
+    }
+}
+
+/// Reads a move in Hub notation (or with every landing square).
+fn read_move(position: &Checkers, text: &str) -> Result<Move, String> {
+    let legal = position.legal_moves();
+    if text.contains('x') {
+        let numbers: Vec<u32> = text
+            .split('x')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("bad move '{text}'"))?;
+        if numbers.len() >= 2 {
+            let captured: u32 = numbers[2..]
+                .iter()
+                .filter(|&&n| (1..=32).contains(&n))
+                .fold(0, |b, n| b | 1 << (n - 1));
+            let found = legal.iter().copied().find(|mv| {
+                mv.is_capture()
+                    && mv.from().number() == numbers[0]
+                    && mv.to().number() == numbers[1]
+                    && (captured == mv.captured() || (numbers.len() == 2 && mv.jumps() == 1))
+            });
+            if let Some(mv) = found {
+                return Ok(mv);
+            }
+        }
+    }
+    position.parse_move(text).map_err(|e| e.to_string())
+}
+
+impl Hub {
+    fn handle(&mut self, line: &str) -> bool {
+        if line.is_empty() {
+            return true;
+        }
+        let (command, args) = match parse_line(line) {
+            Ok(parsed) => parsed,
+            Err(message) => {
+                self.error(&message);
+                return true;
+            }
+        };
+        match command.as_str() {
+            "hub" => self.identify(),
+            "set-param" => self.set_param(&args),
+            "init" => self.out.line("ready"),
+            "new-game" => {
+                self.search.engine().clear();
+            }
+            "pos" => self.set_position(&args),
+            "level" => self.set_level(&args),
+            "go" => self.go(&args),
+            "stop" => {
+                self.ponder_limits = None;
+                self.search.stop();
+            }
+            "ponder-hit" => self.ponder_hit(),
+            "ping" => self.out.line("pong"),
+            "quit" => return false,
+            other => self.error(&format!("unknown command '{other}'")),
+        }
+        true
+    }
+
+    fn error(&self, message: &str) {
+        self.out.line(&format!("error message={}", quoted(message)));
+    }
+
+    fn identify(&self) {
+        self.out.line(&format!(
+            "id name=ply version={} author=\"The ply developers\"",
+            env!("CARGO_PKG_VERSION")
+        ));
+        self.out
+            .line("param name=variant value=english type=enum values=english");
+        self.out
+            .line("param name=frame value=standard type=enum values=\"standard pydraughts\"");
+        self.out.line(&format!(
+            "param name=hash value={DEFAULT_HASH_MB} type=int min=1 max=65536"
+        ));
+        self.out
+            .line("param name=threads value=1 type=int min=1 max=256");
+        self.out
+            .line("param name=level value=10 type=int min=1 max=10");
+        self.out.line("wait");
+    }
+
+    fn set_param(&mut self, args: &HashMap<String, String>) {
+        let (Some(name), Some(value)) = (args.get("name"), args.get("value")) else {
+            self.error("set-param needs name= and value=");
+            return;
+        };
+        let number = value.parse::<u64>();
+        let mut engine = self.search.engine();
+        match (name.as_str(), number) {
+            ("variant", _) if value == "english" => {}
+            ("frame", _) if value == "standard" => self.frame = Frame::Standard,
+            ("frame", _) if value == "pydraughts" => self.frame = Frame::Pydraughts,
+            ("hash", Ok(mb)) if (1..=65536).contains(&mb) => {
+                if !engine.resize_table(mb as usize) {
+                    drop(engine);
+                    self.error(&format!("cannot allocate {mb} MiB"));
+                }
+            }
+            ("threads", Ok(n)) if (1..=256).contains(&n) => engine.options.threads = n as usize,
+            ("level", Ok(n)) if (1..=10).contains(&n) => {
+                engine.options.level = Level::new(n as u8).expect("checked")
+            }
+            _ => {
+                drop(engine);
+                self.error(&format!("bad parameter {name}={value}"));
+            }
+        }
+    }
+
+    fn set_position(&mut self, args: &HashMap<String, String>) {
+        let Some(text) = args.get("pos") else {
+            self.error("pos needs pos=");
+            return;
+        };
+        let moves: Vec<&str> = args
+            .get("moves")
+            .map_or(Vec::new(), |m| m.split_whitespace().collect());
+        // The configured frame first; the other one if only it makes the moves legal.
+        let mut failure = String::new();
+        for frame in [self.frame, self.frame.other()] {
+            match Self::replay(text, frame, &moves) {
+                Ok((position, history)) => {
+                    if frame != self.frame {
+                        eprintln!(
+                            "hub: position read in the {frame:?} frame, where its moves are legal"
+                        );
+                    }
+                    self.position = position;
+                    self.history = history;
+                    return;
+                }
+                Err(message) if failure.is_empty() => failure = message,
+                Err(_) => {}
+            }
+            if moves.is_empty() {
+                break;
+            }
+        }
+        self.error(&failure);
+    }
+
+    /// The position after `moves` from the position `text` read in `frame`,
+    /// and the hashes of the positions before it.
+    fn replay(text: &str, frame: Frame, moves: &[&str]) -> Result<(Checkers, Vec<u64>), String> {
+        let mut position = read_position(text, frame)?;
+        let mut history = Vec::new();
+        for text in moves {
+            let mv = read_move(&position, text)?;
+            history.push(position.hash());
+            position = position.play(mv);
+        }
+        Ok((position, history))
+    }
+
+    fn set_level(&mut self, args: &HashMap<String, String>) {
+        let seconds = |key: &str| {
+            args.get(key)
+                .and_then(|v| v.parse::<f64>().ok())
+                .filter(|s| s.is_finite() && *s >= 0.0)
+        };
+        let mut limits = Limits {
+            move_overhead: Duration::from_millis(20),
+            ..Limits::default()
+        };
+        if args.contains_key("infinite") {
+            limits.infinite = true;
+        } else if let Some(depth) = args.get("depth").and_then(|d| d.parse::<u32>().ok()) {
+            limits.depth = Some(depth.clamp(1, 100));
+        } else if let Some(time) = seconds("move-time") {
+            limits.movetime = Some(Duration::from_secs_f64(time));
+        } else if let Some(time) = seconds("time") {
+            // Hub adds the increment before the move.
+            let increment = seconds("inc").unwrap_or(0.0);
+            limits.clock = Some(Clock {
+                remaining: Duration::from_secs_f64(time + increment),
+                increment: Duration::from_secs_f64(increment),
+                moves_to_go: args
+                    .get("moves")
+                    .and_then(|m| m.parse::<u32>().ok())
+                    .map(|m| m.max(1)),
+            });
+        } else if let Some(nodes) = args.get("nodes").and_then(|n| n.parse::<u64>().ok()) {
+            limits.nodes = Some(nodes);
+        } else {
+            self.error("level needs depth=, move-time=, time= or infinite");
+            return;
+        }
+        self.limits = limits;
+    }
+
+    fn go(&mut self, args: &HashMap<String, String>) {
+        self.search.stop();
+        let mut limits = self.limits;
+        if args.contains_key("ponder") {
+            self.ponder_limits = Some(limits);
+            limits = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
+        } else if args.contains_key("analyze") {
+            limits.infinite = true;
+        } else if !args.contains_key("think") {
+            self.error("go needs think, ponder or analyze");
+            return;
+        }
+        if self.position.legal_moves().is_empty() {
+            self.error("the game is over: no legal move");
+            return;
+        }
+        let root = self.position;
+        let info_out = self.out.clone();
+        let done_out = self.out.clone();
+        self.search.start(
+            SearchJob {
+                root,
+                history: self.history.clone(),
+                limits,
+                only: Vec::new(),
+            },
+            move |info| info_out.line(&info_line(&root, info)),
+            move |result| {
+                let Some(best) = result.best else {
+                    done_out.line("error message=\"no legal move\"");
+                    return;
+                };
+                let mut line = format!("done move={}", hub_move(best));
+                if let Some(reply) = result.ponder {
+                    line.push_str(&format!(" ponder={}", hub_move(reply)));
+                }
+                done_out.line(&line);
+            },
+        );
+    }
+
+    fn ponder_hit(&mut self) {
+        let Some(limits) = self.ponder_limits.take() else {
+            return;
+        };
+        let deadlines = Deadlines::new(&limits, Instant::now());
+        let stop = self.search.stop_flag();
+        match deadlines.hard {
+            Some(hard) => {
+                let soft = deadlines.soft.unwrap_or(hard);
+                let when = soft + (hard - soft) / 2;
+                std::thread::spawn(move || {
+                    let now = Instant::now();
+                    if when > now {
+                        std::thread::sleep(when - now);
+                    }
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                });
+            }
+            None if !limits.infinite => stop.store(true, std::sync::atomic::Ordering::Relaxed),
+            None => {}
+        }
+    }
+}
+
+/// Scores in men; a forced win `plies` plies away as 100 - plies/100 (the
+/// convention Hub clients such as pydraughts read as a win).
+fn score_in_men(score: Score) -> String {
+    if score.is_decisive() {
+        let plies = Score::WIN.0 - score.0.abs();
+        let value = 100.0 - f64::from(plies) / 100.0;
+        format!("{:.2}", if score.0 > 0 { value } else { -value })
+    } else {
+        format!("{:.2}", f64::from(score.0) / 100.0)
+    }
+}
+
+fn info_line(root: &Checkers, info: &Info<Move>) -> String {
+    let _ = root;
+    let pv: Vec<String> = info.pv.iter().map(|&mv| hub_move(mv)).collect();
+    format!(
+        "info depth={} score={} nodes={} time={:.3} nps={:.2} pv={}",
+        info.depth,
+        score_in_men(info.score),
+        info.nodes,
+        info.time.as_secs_f64(),
+        info.nps as f64 / 1e6,
+        quoted(&pv.join(" "))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_split_into_arguments() {
+        let (command, args) =
+            parse_line(r#"pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="11-15 23-19""#).unwrap();
+        assert_eq!(command, "pos");
+        assert_eq!(args["moves"], "11-15 23-19");
+        let (command, args) = parse_line("go think").unwrap();
+        assert_eq!((command.as_str(), args.contains_key("think")), ("go", true));
+        assert!(parse_line("pos pos=\"abc").is_err());
+        assert_eq!(quoted("a b"), "\"a b\"");
+        assert_eq!(quoted("ab"), "ab");
+    }
+
+    #[test]
+    fn both_frames_read_the_start() {
+        let standard = read_position("Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", Frame::Standard).unwrap();
+        assert_eq!(standard, Checkers::start());
+        let pydraughts =
+            read_position("Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", Frame::Pydraughts).unwrap();
+        assert_eq!(pydraughts, Checkers::start());
+        assert!(read_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", Frame::Standard).is_err());
+        assert!(read_position("Bbbbb", Frame::Standard).is_err());
+        assert!(read_position("Bbbbbbbbbbbbbbbbeeeewwwwwwwwwwwww", Frame::Standard).is_err());
+    }
+
+    #[test]
+    fn moves_in_hub_notation() {
+        let position = Checkers::parse_position("W:W22:B18").unwrap();
+        let mv = read_move(&position, "22x15x18").unwrap();
+        assert_eq!(hub_move(mv), "22x15x18");
+        assert_eq!(read_move(&position, "22x15").unwrap(), mv);
+        assert!(read_move(&position, "22-17").is_err());
+        let start = Checkers::start();
+        assert_eq!(hub_move(read_move(&start, "11-15").unwrap()), "11-15");
+        // A double jump: captured squares in any order, or the landing squares.
+        let double = Checkers::parse_position("W:W27:B24,16").unwrap();
+        let mv = read_move(&double, "27x11x24x16").unwrap();
+        assert_eq!(read_move(&double, "27x11x16x24").unwrap(), mv);
+        assert_eq!(read_move(&double, "27x20x11").unwrap(), mv);
+        assert_eq!(hub_move(mv), "27x11x16x24");
+    }
+
+    #[test]
+    fn scores_in_men() {
+        assert_eq!(score_in_men(Score(35)), "0.35");
+        assert_eq!(score_in_men(Score::won_at(5)), "99.95");
+        assert_eq!(score_in_men(Score::lost_at(2)), "-99.98");
+    }
+}
