@@ -51,11 +51,11 @@ pub enum ColorChoice {
 #[derive(Debug, Args)]
 #[command(after_long_help = crate::best::LEVELS_HELP)]
 pub struct PlayArgs {
-    /// The game: chess or othello.
+    /// The game: checkers, chess or othello.
     pub game: String,
 
-    /// The side you play; by default the side that moves first (White in
-    /// chess, Black in Othello).
+    /// The side you play; by default the side that moves first (Black in
+    /// checkers and Othello, White in chess).
     #[arg(long, value_enum, value_name = "C")]
     pub color: Option<ColorChoice>,
 

@@ -413,7 +413,7 @@ fn bad_command_lines_fail_with_one_line_and_code_2() {
         vec!["chess", "--level", "11"],
         vec!["chess", "--color", "red"],
         vec!["go"],
-        vec!["checkers"],
+        vec!["checkers", "--fen", "B:W33:B1"],
         vec!["chess", "--fen", "not a position"],
         vec!["chess", "--movetime", "0"],
     ] {
@@ -429,4 +429,52 @@ fn bad_command_lines_fail_with_one_line_and_code_2() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn checkers_self_play_ends_with_a_result_and_its_pdn_replays() {
+    let pdn = self_play_round_trip("checkers", "3", "self.pdn");
+    assert!(
+        pdn.contains("[Black \"ply level 1\"]\n[White \"ply level 1\"]\n[Result \""),
+        "{pdn}"
+    );
+    assert!(pdn.contains("[GameType \"21\"]"));
+    let result = pdn.split_whitespace().last().unwrap();
+    assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{pdn}");
+}
+
+#[test]
+fn a_person_plays_a_whole_checkers_game_against_the_computer() {
+    let text = drive(&["checkers", "--level", "1", "--seed", "2"], 200);
+    let over = line_starting(&text, "Game over: ");
+    assert!(
+        over.ends_with("You win!") || over.ends_with("You lose.") || over.contains("draw"),
+        "{over}"
+    );
+    // The person plays Black (moves first) and sees the board from Black's side.
+    assert!(text.contains("   h  g  f  e  d  c  b  a"), "{text}");
+    assert!(text.contains("White plays "), "{text}");
+}
+
+#[test]
+fn checkers_refuses_a_move_when_a_capture_is_compulsory_and_shows_numbers() {
+    let out = play(
+        &["checkers", "--fen", "B:W18:B14,9", "--color", "both"],
+        "9-13\nnumbers\n14x23\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "error: 9-13 is not legal here: a capture is compulsory; legal moves: 14x23\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Black must capture"), "{text}");
+    // Numbers on the empty dark squares, the board seen from White's side.
+    assert!(text.contains("8  .  1  .  2  .  3  .  4  8"), "{text}");
+    assert!(text.contains("Black plays 14x23"), "{text}");
+    assert!(
+        text.contains("Game over: Black wins: White has no legal move."),
+        "{text}"
+    );
 }

@@ -29,29 +29,17 @@ fn glyph(color: Color, role: Role) -> Glyph {
     let ascii = role.upper_char();
     match color {
         Color::White => Glyph {
-            side: Side::First,
+            light: true,
             ascii,
             solid,
             outline: hollow,
         },
         Color::Black => Glyph {
-            side: Side::Second,
+            light: false,
             ascii: ascii.to_ascii_lowercase(),
             solid,
             outline: solid,
         },
-    }
-}
-
-fn result_marker(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Win {
-            winner: Side::First,
-            ..
-        }) => "1-0",
-        Some(Outcome::Win { .. }) => "0-1",
-        Some(Outcome::Draw { .. }) => "1/2-1/2",
-        None => "*",
     }
 }
 
@@ -136,7 +124,7 @@ impl Playable for Position {
 
     fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String {
         let (year, month, day, ..) = now_utc();
-        let marker = result_marker(result);
+        let marker = pgn::result_marker(result);
         let mut tags = vec![
             ("Event", "ply play".to_owned()),
             ("Site", "?".to_owned()),

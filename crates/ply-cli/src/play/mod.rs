@@ -3,31 +3,22 @@
 //! - [`session`]: the game loop, the same for every game, and [`commands`]
 //!   its commands;
 //! - [`playable`]: the [`playable::Playable`] trait a game implements for it,
-//!   one file per game: [`chess`], [`othello`];
+//!   one file per game: [`checkers`], [`chess`], [`othello`];
 //! - [`render`]: the board in Unicode and colours, or plain ASCII;
 //! - [`thinking`]: the computer's search with a spinner, interrupted by Enter;
 //! - [`input`]: lines from stdin on a thread of their own;
 //! - [`book`]: opening books and the seeded choice among their lines;
-//! - [`record`]: the game's moves and positions; [`pgn`] and [`ggf`] save and
-//!   load them.
-//!
-//! Checkers plugs in the same way once `ply-checkers` and a checkers engine
-//! (`Searchable` and an `Evaluator`) are in the workspace — the hook left for
-//! it: a `checkers.rs` implementing `Playable` for `ply_checkers::Checkers`
-//! with `NUMBERED = true` (square numbers in `view` when asked), `11-15` /
-//! `22x15` in `read_move`, repetitions and the 40-move rule in `game_over`
-//! through `ply_checkers::GameHistory`, the ACF three-move ballots
-//! (`../shared/data/checkers/ballots_3move_acf.tsv`, copied to `data/` with a
-//! SOURCE note) as its book, PDN records (a `pdn.rs` over [`pgn`]'s reader and
-//! writer, which already read `11-15`/`22x15` movetext and number Black-first
-//! games: `[GameType "21"]`, `[FEN "B:W...:B..."]`), and one arm in [`run`].
+//! - [`record`]: the game's moves and positions; [`pdn`], [`pgn`] and [`ggf`]
+//!   save and load them.
 
 pub mod book;
+pub mod checkers;
 pub mod chess;
 pub mod commands;
 pub mod ggf;
 pub mod input;
 pub mod othello;
+pub mod pdn;
 pub mod pgn;
 pub mod playable;
 pub mod record;
@@ -36,6 +27,7 @@ pub mod session;
 pub mod thinking;
 
 use crate::cli::{ColorChoice, PlayArgs};
+use crate::engines::{self, EngineGame};
 use crate::error::CliError;
 use playable::Playable;
 use ply_core::Side;
@@ -46,14 +38,10 @@ use std::time::Duration;
 
 /// Runs `ply play`.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    match args.game.to_ascii_lowercase().as_str() {
-        "chess" => play::<ply_chess::Position>(args),
-        "othello" | "reversi" => play::<ply_othello::Othello>(args),
-        // Not yet: ply-checkers has no engine on this branch (see the module
-        // documentation for what the checkers piece needs).
-        _ => Err(crate::engines::engine_game(&args.game)
-            .err()
-            .unwrap_or_else(|| CliError::NoEngine(args.game.clone()))),
+    match engines::engine_game(&args.game)? {
+        EngineGame::Chess => play::<ply_chess::Position>(args),
+        EngineGame::Checkers => play::<ply_checkers::Checkers>(args),
+        EngineGame::Othello => play::<ply_othello::Othello>(args),
     }
 }
 
@@ -94,8 +82,11 @@ fn play<G: Playable>(args: &PlayArgs) -> Result<(), CliError> {
         seed: args.seed.unwrap_or_else(book::fresh_seed),
         style: render::Style::detect(args.ascii),
         numbers: args.numbers,
-        // A person playing the second side sees the board from there.
-        flipped: G::TURN_FOR_SECOND && humans == [false, true],
+        // A person playing one side sees the board from there.
+        flipped: matches!(
+            (G::BOTTOM, humans),
+            (Some(Side::First), [false, true]) | (Some(Side::Second), [true, false])
+        ),
         indicator: std::io::stderr().is_terminal(),
         watch_pause: std::io::stdout().is_terminal(),
     };

@@ -60,14 +60,14 @@ fn final_counts(position: &Othello) -> (u32, u32) {
 }
 
 const BLACK: Glyph = Glyph {
-    side: Side::First,
+    light: false,
     ascii: 'X',
     solid: '●',
     outline: '●',
 };
 
 const WHITE: Glyph = Glyph {
-    side: Side::Second,
+    light: true,
     ascii: 'O',
     solid: '●',
     outline: '○',
@@ -78,7 +78,7 @@ impl Playable for Othello {
 
     const TITLE: &'static str = "Othello";
     const RECORD_FORMAT: &'static str = "GGF";
-    const TURN_FOR_SECOND: bool = false;
+    const BOTTOM: Option<Side> = None;
     const MOVE_HELP: &'static str =
         "a square such as d3 (columns a-h, rows 1-8 from the top); a forced pass is played for you";
 

@@ -7,6 +7,8 @@
 //! may add: comments `{...}` and `;...`, `%` escape lines, NAGs `$n`,
 //! variations `(...)`, move numbers (`12.`, `12...`), annotation marks.
 
+use ply_core::{Outcome, Side};
+
 /// The parts of one PGN game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnGame {
@@ -211,19 +213,35 @@ pub fn parse(text: &str) -> Result<PgnGame, String> {
     Ok(game)
 }
 
+/// The result marker: `1-0` when the side that moved first won (White in
+/// chess, Black in checkers as CheckerBoard counts), `0-1` when the other
+/// side won, `1/2-1/2` for a draw, `*` for a game still going.
+pub fn result_marker(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Win {
+            winner: Side::First,
+            ..
+        }) => "1-0",
+        Some(Outcome::Win { .. }) => "0-1",
+        Some(Outcome::Draw { .. }) => "1/2-1/2",
+        None => "*",
+    }
+}
+
 /// Escapes a tag value.
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes one game: `tags` in order, then the moves (SAN) numbered from
-/// `first_number` (`black_first`: the first move is Black's), a comment and
-/// the result, wrapped below 80 columns.
+/// Writes one game: `tags` in order, then the moves numbered from
+/// `first_number` (`second_first`: the first move is the second player's, as
+/// Black's in chess after a set-up), a comment and the result, wrapped below
+/// 80 columns.
 pub fn write(
     tags: &[(&str, String)],
     moves: &[String],
     first_number: u32,
-    black_first: bool,
+    second_first: bool,
     comment: Option<&str>,
     result: &str,
 ) -> String {
@@ -234,7 +252,7 @@ pub fn write(
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
     let mut number = first_number;
-    let mut white_to_move = !black_first;
+    let mut white_to_move = !second_first;
     for (index, mv) in moves.iter().enumerate() {
         if white_to_move {
             words.push(format!("{number}. {mv}"));

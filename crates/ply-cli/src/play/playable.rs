@@ -20,9 +20,13 @@ pub trait Playable: Searchable {
     const RECORD_FORMAT: &'static str;
     /// How moves are typed, for the help text.
     const MOVE_HELP: &'static str;
-    /// Whether a person playing the second side sees the board turned round
-    /// (chess, checkers; an Othello board keeps a1 at the top left).
-    const TURN_FOR_SECOND: bool = true;
+    /// The side whose pieces start at the bottom of the board as [`view`]
+    /// draws it (White in chess and checkers): a person playing only the other
+    /// side sees the board turned round. `None`: the board is never turned
+    /// (Othello keeps a1 at the top left).
+    ///
+    /// [`view`]: Playable::view
+    const BOTTOM: Option<Side> = Some(Side::First);
     /// Whether the board's squares have numbers to show (checkers).
     const NUMBERED: bool = false;
 

@@ -3,7 +3,6 @@
 //! coordinates on all four edges, the last move highlighted and marked squares
 //! (Othello's legal moves).
 
-use ply_core::Side;
 use std::io::IsTerminal;
 
 /// How to draw.
@@ -40,8 +39,8 @@ impl Style {
 /// A piece or disc as drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
-    /// Whose it is.
-    pub side: Side,
+    /// Drawn in white (else in black) on coloured squares.
+    pub light: bool,
     /// The ASCII letter (`K`, `p`, `X`, `O`).
     pub ascii: char,
     /// The Unicode symbol drawn on coloured squares (a solid shape, coloured
@@ -147,9 +146,7 @@ fn draw_cell(board: Board, cell: &Cell, style: Style) -> String {
     let text = cell_text(cell, style);
     if style.color {
         let fg = match cell.glyph {
-            Some(glyph) if glyph.side == Side::First && board == Board::Felt => "\x1b[38;5;16m",
-            Some(glyph) if glyph.side == Side::First => "\x1b[1;38;5;231m",
-            Some(_) if board == Board::Felt => "\x1b[38;5;231m",
+            Some(glyph) if glyph.light => "\x1b[1;38;5;231m",
             Some(_) => "\x1b[38;5;16m",
             None if cell.marked => "\x1b[38;5;16m",
             None => "\x1b[38;5;239m",
@@ -171,7 +168,8 @@ fn cell_text(cell: &Cell, style: Style) -> String {
         (None, unicode) => {
             if cell.marked {
                 if unicode { "·" } else { "*" }.to_owned()
-            } else if let Some(number) = cell.number {
+            } else if let Some(number) = cell.number.filter(|_| style.color || !cell.last) {
+                // Without colours the last move's brackets take the room.
                 return format!("{number:>2} ");
             } else if style.color {
                 " ".to_owned()
@@ -189,7 +187,7 @@ mod tests {
 
     fn view() -> BoardView {
         let king = Glyph {
-            side: Side::First,
+            light: true,
             ascii: 'K',
             solid: '♚',
             outline: '♔',
