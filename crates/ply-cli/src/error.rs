@@ -27,6 +27,12 @@ pub enum CliError {
     /// Perft could not run.
     #[error("{0}")]
     Perft(#[from] ply_core::perft::Error),
+    /// The command has no JSON output.
+    #[error("{0} has no JSON output: leave out --json")]
+    NoJson(&'static str),
+    /// Ctrl-C at the prompt of `ply play`.
+    #[error("interrupted")]
+    Interrupted,
     /// Writing the output failed (e.g. a closed pipe).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -42,8 +48,10 @@ impl CliError {
             | CliError::UnknownGame(_)
             | CliError::NoEngine(_)
             | CliError::UnknownGenerator { .. }
+            | CliError::NoJson(_)
             | CliError::Position(_) => ExitCode::from(2),
             CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),
+            CliError::Interrupted => ExitCode::from(130),
         }
     }
 }

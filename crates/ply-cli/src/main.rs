@@ -11,6 +11,7 @@ mod engines;
 mod error;
 mod games;
 mod perft;
+mod play;
 mod progress;
 mod protocol;
 
@@ -25,6 +26,8 @@ fn main() -> ExitCode {
         Err(err) => return cli::report_parse_error(&err),
     };
     let result = match &cli.command {
+        Command::Play(_) if cli.json => Err(CliError::NoJson("play")),
+        Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args, cli.json),
         Command::Best(args) => best::run(args, cli.json),
         Command::Bench(args) => bench::run(args, cli.json),

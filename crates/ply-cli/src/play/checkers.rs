@@ -1,0 +1,401 @@
+//! English checkers for `ply play`: men and kings on the dark squares, square
+//! numbers on request, `11-15` / `22x15` entry, the 40-move rule and
+//! repetitions through [`GameHistory`], the ACF three-move ballots as the
+//! opening book, PDN records.
+
+use super::book::Book;
+use super::pdn;
+use super::pgn;
+use super::playable::Playable;
+use super::record::{Players, Record, now_utc};
+use super::render::{Board, BoardView, Cell, Glyph};
+use ply_checkers::engine::Evaluation;
+use ply_checkers::{Checkers, Colour, GameHistory, Move, MoveError, Square};
+use ply_core::{Game, Outcome, Side};
+use std::sync::OnceLock;
+
+/// The ACF three-move ballots (copied from the project's shared data).
+const BALLOTS: &str = include_str!("../../data/checkers_ballots_3move_acf.tsv");
+
+/// One ballot of the deck file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ballot {
+    /// ACF number, 1-174.
+    pub number: u32,
+    /// The three moves.
+    pub moves: Vec<String>,
+    /// Barred from play (a lost opening).
+    pub barred: bool,
+    /// The ballot's name, when it has one.
+    pub name: String,
+    /// The position after the three moves (PDN FEN).
+    pub fen: String,
+}
+
+/// Reads the ballot file: tab-separated `acf_number moves deck ctd name fen
+/// ...` rows after `#` comments and a header row.
+pub fn parse_ballots(text: &str) -> Result<Vec<Ballot>, String> {
+    let mut ballots = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.starts_with("acf_number") || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let bad = || {
+            format!(
+                "ballot file line {}: expected 6 tab-separated fields",
+                index + 1
+            )
+        };
+        if fields.len() < 6 {
+            return Err(bad());
+        }
+        ballots.push(Ballot {
+            number: fields[0].trim().parse().map_err(|_| bad())?,
+            moves: fields[1].split_whitespace().map(str::to_owned).collect(),
+            barred: fields[2].trim() == "BARRED",
+            name: fields[4].trim().to_owned(),
+            fen: fields[5].trim().to_owned(),
+        });
+    }
+    Ok(ballots)
+}
+
+/// The book: the ballots of the tournament deck (not barred).
+pub fn build_book(text: &str) -> Result<Book<Move>, String> {
+    let lines = parse_ballots(text)?
+        .into_iter()
+        .filter(|ballot| !ballot.barred)
+        .map(|ballot| {
+            let name = if ballot.name.is_empty() {
+                format!("ACF ballot {}", ballot.number)
+            } else {
+                format!("ACF ballot {}, {}", ballot.number, ballot.name)
+            };
+            (name, ballot.moves)
+        });
+    Book::from_lines::<Checkers, _, _>(lines, |p, t| p.parse_move(t).map_err(|e| e.to_string()))
+}
+
+fn glyph(colour: Colour, king: bool) -> Glyph {
+    match (colour, king) {
+        (Colour::Black, false) => Glyph {
+            light: false,
+            ascii: 'b',
+            solid: '●',
+            outline: '●',
+        },
+        (Colour::Black, true) => Glyph {
+            light: false,
+            ascii: 'B',
+            solid: '◉',
+            outline: '◉',
+        },
+        (Colour::White, false) => Glyph {
+            light: true,
+            ascii: 'w',
+            solid: '●',
+            outline: '○',
+        },
+        (Colour::White, true) => Glyph {
+            light: true,
+            ascii: 'W',
+            solid: '◉',
+            outline: '◎',
+        },
+    }
+}
+
+impl Playable for Checkers {
+    type Eval = Evaluation;
+
+    const TITLE: &'static str = "checkers";
+    const RECORD_FORMAT: &'static str = "PDN";
+    const MOVE_HELP: &'static str = "squares 1-32 joined by - or x: 11-15, 22x15, a multi-jump 22x15x6 \
+         or just 22x6 (type numbers to see the square numbers)";
+    const BOTTOM: Option<Side> = Some(Side::Second);
+    const NUMBERED: bool = true;
+
+    fn evaluator() -> Evaluation {
+        Evaluation
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        match side {
+            Side::First => "Black",
+            Side::Second => "White",
+        }
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_move(text).map_err(|err| match err {
+            MoveError::Malformed(text) => format!(
+                "'{text}' is neither a command nor a move (moves: {}; type help for the commands)",
+                Self::MOVE_HELP
+            ),
+            MoveError::Illegal { played, .. } if self.must_capture() => {
+                format!("{played} is not legal here: a capture is compulsory")
+            }
+            MoveError::Illegal { played, .. } => format!("{played} is not legal here"),
+            MoveError::Ambiguous { played, candidates } => {
+                format!("{played} is ambiguous: it could be {candidates}")
+            }
+        })
+    }
+
+    fn game_over(record: &Record<Self>) -> Option<Outcome> {
+        let mut history = GameHistory::new(*record.start());
+        for &mv in record.moves() {
+            // The record only holds legal moves.
+            let _ = history.play(mv);
+        }
+        history.outcome()
+    }
+
+    fn view(&self, last: Option<Move>, numbers: bool) -> BoardView {
+        let (black, white, kings) = (self.black(), self.white(), self.kings());
+        let rows = (0..8u8)
+            .map(|row| {
+                (0..8u8)
+                    .map(|file| {
+                        let Some(square) = Square::from_coords(row, file) else {
+                            return Cell::default();
+                        };
+                        let bit = square.bit();
+                        let king = kings & bit != 0;
+                        let glyph = if black & bit != 0 {
+                            Some(glyph(Colour::Black, king))
+                        } else if white & bit != 0 {
+                            Some(glyph(Colour::White, king))
+                        } else {
+                            None
+                        };
+                        Cell {
+                            number: (numbers && glyph.is_none()).then(|| square.number() as u8),
+                            glyph,
+                            dark: true,
+                            last: last.is_some_and(|mv| mv.squares().any(|s| s == square)),
+                            marked: false,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        BoardView {
+            rows,
+            column_labels: ('a'..='h').map(String::from).collect(),
+            row_labels: ('1'..='8').rev().map(String::from).collect(),
+            board: Board::Checkered,
+        }
+    }
+
+    fn status(&self) -> Option<String> {
+        let count = |colour: Colour| {
+            let pieces = self.pieces(colour);
+            (pieces.count_ones(), (pieces & self.kings()).count_ones())
+        };
+        let ((black, black_kings), (white, white_kings)) =
+            (count(Colour::Black), count(Colour::White));
+        let mut line = format!(
+            "Pieces: Black {black} ({black_kings} kings), White {white} ({white_kings} kings)"
+        );
+        if self.must_capture() && self.outcome().is_none() {
+            line.push_str(&format!(
+                "; {} must capture",
+                Self::side_name(self.side_to_move())
+            ));
+        }
+        Some(line)
+    }
+
+    fn book() -> &'static Book<Move> {
+        static CELL: OnceLock<Book<Move>> = OnceLock::new();
+        CELL.get_or_init(|| build_book(BALLOTS).expect("the ballots are checked by a unit test"))
+    }
+
+    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String {
+        let (year, month, day, ..) = now_utc();
+        let marker = pgn::result_marker(result);
+        let mut tags = vec![
+            ("Event", "ply play".to_owned()),
+            ("Site", "?".to_owned()),
+            ("Date", format!("{year:04}.{month:02}.{day:02}")),
+            ("Round", "-".to_owned()),
+            ("Black", players.first.clone()),
+            ("White", players.second.clone()),
+            ("Result", marker.to_owned()),
+            ("GameType", "21".to_owned()),
+        ];
+        let start = record.start();
+        if !record.starts_from_standard() {
+            tags.push(("SetUp", "1".to_owned()));
+            tags.push(("FEN", start.position_string()));
+        }
+        let moves: Vec<String> = record
+            .positions()
+            .iter()
+            .zip(record.moves())
+            .map(|(position, &mv)| position.move_name(mv))
+            .collect();
+        let comment = result.map(|outcome| {
+            let mut sentence = record.position().describe_outcome(outcome);
+            if let Some(first) = sentence.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            sentence + "."
+        });
+        pgn::write(
+            &tags,
+            &moves,
+            1,
+            start.side_to_move() == Side::Second,
+            comment.as_deref(),
+            marker,
+        )
+    }
+
+    fn read_record(text: &str) -> Result<Record<Self>, String> {
+        let game = pdn::parse(text)?;
+        let start = match game.tag("FEN") {
+            Some(fen) if game.tag("SetUp") != Some("0") => {
+                Checkers::parse_position(fen).map_err(|e| format!("FEN tag: {e}"))?
+            }
+            _ => Checkers::start(),
+        };
+        Record::replay(start, game.moves.iter().map(String::as_str), |p, t| {
+            p.read_move(t)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::render::{Style, draw};
+
+    #[test]
+    fn every_ballot_replays_to_its_position_and_the_deck_is_the_book() {
+        let ballots = parse_ballots(BALLOTS).unwrap();
+        assert_eq!(ballots.len(), 174);
+        assert_eq!(ballots.iter().filter(|b| b.barred).count(), 18);
+        for ballot in &ballots {
+            let record = Record::replay(
+                Checkers::start(),
+                ballot.moves.iter().map(String::as_str),
+                |p, t| p.read_move(t),
+            )
+            .unwrap_or_else(|e| panic!("ballot {}: {e}", ballot.number));
+            assert_eq!(
+                record.position().position_string(),
+                ballot.fen,
+                "ballot {}",
+                ballot.number
+            );
+        }
+        let book = build_book(BALLOTS).unwrap();
+        assert_eq!(book.lines().len(), 156);
+        let edinburgh = book
+            .lines()
+            .iter()
+            .find(|line| line.name == "ACF ballot 5, Dreaded Edinburgh")
+            .unwrap();
+        assert_eq!(
+            book.name(&edinburgh.moves),
+            Some("ACF ballot 5, Dreaded Edinburgh")
+        );
+        assert!(
+            !book
+                .lines()
+                .iter()
+                .any(|line| line.name.starts_with("ACF ballot 3,"))
+        );
+    }
+
+    #[test]
+    fn pdn_round_trip_and_checkerboard_conventions() {
+        let moves = ["11-15", "23-19", "8-11", "22-17", "15-18"];
+        let record = Record::replay(Checkers::start(), moves, |p, t| p.read_move(t)).unwrap();
+        let players = Players {
+            first: "Ann".into(),
+            second: "Bob".into(),
+        };
+        let text = Checkers::write_record(&record, &players, None);
+        assert!(
+            text.contains(
+                "[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"*\"]\n[GameType \"21\"]\n\n"
+            )
+        );
+        assert!(
+            text.contains("1. 11-15 23-19 2. 8-11 22-17 3. 15-18 *"),
+            "{text}"
+        );
+        assert!(!text.contains("FEN"));
+        let back = Checkers::read_record(&text).unwrap();
+        assert_eq!(back.position(), record.position());
+
+        // A set-up position with White to move, won by White.
+        let start = Checkers::parse_position("W:W18:B14").unwrap();
+        let record = Record::replay(start, ["18x9"], |p, t| p.read_move(t)).unwrap();
+        let outcome = Checkers::game_over(&record).unwrap();
+        assert_eq!(
+            record.position().describe_outcome(outcome),
+            "White wins: Black has no legal move"
+        );
+        let text = Checkers::write_record(&record, &players, Some(outcome));
+        assert!(text.contains("[Result \"0-1\"]"));
+        assert!(
+            text.contains("[SetUp \"1\"]\n[FEN \"W:W18:B14\"]"),
+            "{text}"
+        );
+        assert!(
+            text.contains("1... 18x9 {White wins: Black has no legal move.} 0-1"),
+            "{text}"
+        );
+        let back = Checkers::read_record(&text).unwrap();
+        assert_eq!(back.position(), record.position());
+    }
+
+    #[test]
+    fn moves_are_refused_with_the_reason() {
+        let start = Checkers::start();
+        assert_eq!(
+            start.read_move("11-18").unwrap_err(),
+            "11-18 is not legal here"
+        );
+        assert!(
+            start
+                .read_move("hello")
+                .unwrap_err()
+                .contains("neither a command")
+        );
+        let capture = Checkers::parse_position("B:W18:B14,9").unwrap();
+        let err = capture.read_move("9-13").unwrap_err();
+        assert_eq!(err, "9-13 is not legal here: a capture is compulsory");
+        assert!(capture.status().unwrap().ends_with("Black must capture"));
+        let err = Checkers::read_record("[GameType \"20\"]\n1. 32-28 *").unwrap_err();
+        assert!(err.contains("not English checkers"));
+        let err = Checkers::read_record("1. 11-15 11-15 *").unwrap_err();
+        assert!(err.starts_with("move 2 (11-15)"), "{err}");
+    }
+
+    #[test]
+    fn the_board_shows_men_numbers_and_the_last_move() {
+        let start = Checkers::start();
+        let text = draw(&start.view(None, false), Style::ASCII);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], "8  .  b  .  b  .  b  .  b  8");
+        assert_eq!(lines[8], "1  w  .  w  .  w  .  w  .  1");
+        let numbered = draw(&start.view(None, true), Style::ASCII);
+        assert!(
+            numbered.contains(" 13 ") && numbered.contains(" 20 "),
+            "{numbered}"
+        );
+        let mv = start.parse_move("11-15").unwrap();
+        let text = draw(&start.play(mv).view(Some(mv), true), Style::ASCII);
+        assert!(text.contains("[.]") && text.contains("[b]"), "{text}");
+        assert_eq!(
+            start.status().unwrap(),
+            "Pieces: Black 12 (0 kings), White 12 (0 kings)"
+        );
+    }
+}

@@ -1,0 +1,293 @@
+//! Chess for `ply play`: SAN on screen, SAN or UCI typed, repetitions judged
+//! with [`GameHistory`], the book in `data/chess_openings.txt`, PGN records.
+
+use super::book::{Book, parse_named_lines};
+use super::pgn;
+use super::playable::Playable;
+use super::record::{Players, Record, now_utc};
+use super::render::{Board, BoardView, Cell, Glyph};
+use ply_chess::engine::Evaluation;
+use ply_chess::{Color, File, GameHistory, Move, MoveError, Position, Rank, Role, Square};
+use ply_core::{Game, Outcome, Side};
+use std::sync::OnceLock;
+
+/// The opening book: a few dozen common openings as SAN lines.
+const BOOK: &str = include_str!("../../data/chess_openings.txt");
+
+/// Builds the chess book from its text (checked by a test, so the data in the
+/// binary is known to be legal).
+pub fn build_book(text: &str) -> Result<Book<Move>, String> {
+    Book::from_lines::<Position, _, _>(parse_named_lines(text)?, |p, t| {
+        p.parse_move(t).map_err(|e| e.to_string())
+    })
+}
+
+fn glyph(color: Color, role: Role) -> Glyph {
+    let index = role.index();
+    let solid = ['♟', '♞', '♝', '♜', '♛', '♚'][index];
+    let hollow = ['♙', '♘', '♗', '♖', '♕', '♔'][index];
+    let ascii = role.upper_char();
+    match color {
+        Color::White => Glyph {
+            light: true,
+            ascii,
+            solid,
+            outline: hollow,
+        },
+        Color::Black => Glyph {
+            light: false,
+            ascii: ascii.to_ascii_lowercase(),
+            solid,
+            outline: solid,
+        },
+    }
+}
+
+impl Playable for Position {
+    type Eval = Evaluation;
+
+    const TITLE: &'static str = "chess";
+    const RECORD_FORMAT: &'static str = "PGN";
+    const MOVE_HELP: &'static str = "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, g1f3, e7e8q)";
+
+    fn evaluator() -> Evaluation {
+        Evaluation
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        match side {
+            Side::First => "White",
+            Side::Second => "Black",
+        }
+    }
+
+    fn display_move(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_move(text).map_err(|err| match err {
+            MoveError::Malformed(text) => format!(
+                "'{text}' is neither a command nor a move (moves: {}; type help for the commands)",
+                Self::MOVE_HELP
+            ),
+            MoveError::Illegal { played, .. } => format!("{played} is not legal here"),
+            MoveError::Ambiguous { played, candidates } => {
+                format!("{played} is ambiguous: it could be {candidates}")
+            }
+        })
+    }
+
+    fn game_over(record: &Record<Self>) -> Option<Outcome> {
+        let mut history = GameHistory::new(*record.start());
+        for &mv in record.moves() {
+            history.push(mv);
+        }
+        history.outcome()
+    }
+
+    fn view(&self, last: Option<Move>, _numbers: bool) -> BoardView {
+        let rows = (0..8u8)
+            .rev()
+            .map(|rank| {
+                (0..8u8)
+                    .map(|file| {
+                        let square = Square::from_coords(File::new(file), Rank::new(rank));
+                        Cell {
+                            glyph: self.piece_on(square).map(|p| glyph(p.color, p.role)),
+                            dark: (file + rank) % 2 == 0,
+                            last: last.is_some_and(|mv| mv.from() == square || mv.to() == square),
+                            marked: false,
+                            number: None,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        BoardView {
+            rows,
+            column_labels: ('a'..='h').map(String::from).collect(),
+            row_labels: ('1'..='8').rev().map(String::from).collect(),
+            board: Board::Checkered,
+        }
+    }
+
+    fn status(&self) -> Option<String> {
+        (self.is_check() && self.outcome().is_none())
+            .then(|| format!("{} is in check", Self::side_name(Game::side_to_move(self))))
+    }
+
+    fn book() -> &'static Book<Move> {
+        static CELL: OnceLock<Book<Move>> = OnceLock::new();
+        CELL.get_or_init(|| build_book(BOOK).expect("the chess book is checked by a unit test"))
+    }
+
+    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String {
+        let (year, month, day, ..) = now_utc();
+        let marker = pgn::result_marker(result);
+        let mut tags = vec![
+            ("Event", "ply play".to_owned()),
+            ("Site", "?".to_owned()),
+            ("Date", format!("{year:04}.{month:02}.{day:02}")),
+            ("Round", "-".to_owned()),
+            ("White", players.first.clone()),
+            ("Black", players.second.clone()),
+            ("Result", marker.to_owned()),
+        ];
+        let start = record.start();
+        if !record.starts_from_standard() {
+            tags.push(("SetUp", "1".to_owned()));
+            tags.push(("FEN", start.fen()));
+        }
+        let moves: Vec<String> = record
+            .positions()
+            .iter()
+            .zip(record.moves())
+            .map(|(position, &mv)| position.san(mv))
+            .collect();
+        let comment = result.map(|outcome| {
+            let mut sentence = record.position().describe_outcome(outcome);
+            if let Some(first) = sentence.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            sentence + "."
+        });
+        pgn::write(
+            &tags,
+            &moves,
+            u32::from(start.fullmove_number()),
+            Position::side_to_move(start) == Color::Black,
+            comment.as_deref(),
+            marker,
+        )
+    }
+
+    fn read_record(text: &str) -> Result<Record<Self>, String> {
+        let game = pgn::parse(text)?;
+        if let Some(variant) = game.tag("Variant")
+            && !matches!(
+                variant.to_ascii_lowercase().as_str(),
+                "standard" | "chess" | "normal" | "from position"
+            )
+        {
+            return Err(format!(
+                "'{variant}' games are not supported, only standard chess"
+            ));
+        }
+        let start = match game.tag("FEN") {
+            Some(fen) if game.tag("SetUp") != Some("0") => {
+                Position::from_fen(fen).map_err(|e| format!("FEN tag: {e}"))?
+            }
+            _ => Position::start(),
+        };
+        Record::replay(start, game.moves.iter().map(String::as_str), |p, t| {
+            p.read_move(t)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_book_line_is_legal_and_named() {
+        let book = build_book(BOOK).unwrap();
+        assert!(book.lines().len() >= 36, "{}", book.lines().len());
+        assert!(book.lines().iter().all(|l| !l.name.is_empty()));
+        // Every first move of the book is one a person would recognise.
+        let start = Position::start();
+        let firsts: std::collections::BTreeSet<String> =
+            book.lines().iter().map(|l| start.san(l.moves[0])).collect();
+        assert!(firsts.contains("e4") && firsts.contains("d4") && firsts.contains("c4"));
+        assert_eq!(
+            book.name(&book.lines()[0].moves),
+            Some(book.lines()[0].name.as_str())
+        );
+    }
+
+    #[test]
+    fn pgn_round_trip_from_a_set_up_position() {
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40";
+        let start = Position::from_fen(fen).unwrap();
+        let record = Record::replay(start, ["Kd7", "e4", "Kd6"], |p, t| p.read_move(t)).unwrap();
+        let players = Players {
+            first: "Ann".into(),
+            second: "Bob".into(),
+        };
+        let text = Position::write_record(&record, &players, None);
+        assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"]"));
+        assert!(text.contains("40... Kd7 41. e4 Kd6 *"), "{text}");
+        assert!(text.starts_with("[Event \"ply play\"]\n[Site \"?\"]\n[Date \""));
+        let back = Position::read_record(&text).unwrap();
+        assert_eq!(back.position().fen(), record.position().fen());
+        assert_eq!(back.moves(), record.moves());
+    }
+
+    #[test]
+    fn results_and_reasons_are_written() {
+        let record = Record::replay(Position::start(), ["f3", "e5", "g4", "Qh4#"], |p, t| {
+            p.read_move(t)
+        })
+        .unwrap();
+        let outcome = Position::game_over(&record).unwrap();
+        assert_eq!(
+            record.position().describe_outcome(outcome),
+            "Black wins by checkmate"
+        );
+        let players = Players {
+            first: "a".into(),
+            second: "b".into(),
+        };
+        let text = Position::write_record(&record, &players, Some(outcome));
+        assert!(text.contains("[Result \"0-1\"]"));
+        assert!(
+            text.ends_with("1. f3 e5 2. g4 Qh4# {Black wins by checkmate.} 0-1\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn repetition_is_judged_from_the_record() {
+        let moves = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+        let record = Record::replay(Position::start(), moves, |p, t| p.read_move(t)).unwrap();
+        let outcome = Position::game_over(&record).unwrap();
+        assert_eq!(
+            record.position().describe_outcome(outcome),
+            "draw by threefold repetition"
+        );
+    }
+
+    #[test]
+    fn bad_records_and_moves_get_reasons() {
+        let start = Position::start();
+        assert!(start.read_move("Ke2").unwrap_err().contains("not legal"));
+        assert!(
+            start
+                .read_move("hello")
+                .unwrap_err()
+                .contains("neither a command")
+        );
+        let err = Position::read_record("1. e4 e5 2. Ke3 *").unwrap_err();
+        assert!(err.starts_with("move 3 (Ke3): "), "{err}");
+        let err = Position::read_record("[Variant \"Chess960\"]\n1. e4 *").unwrap_err();
+        assert!(err.contains("Chess960"));
+        let err = Position::read_record("[FEN \"nonsense\"]\n*").unwrap_err();
+        assert!(err.starts_with("FEN tag"), "{err}");
+    }
+
+    #[test]
+    fn the_board_shows_pieces_last_move_and_coordinates() {
+        let start = Position::start();
+        let e4 = start.parse_move("e4").unwrap();
+        let after = start.play(e4);
+        let view = after.view(Some(e4), false);
+        let text = super::super::render::draw(&view, super::super::render::Style::ASCII);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "   a  b  c  d  e  f  g  h");
+        assert_eq!(lines[1], "8  r  n  b  q  k  b  n  r  8");
+        assert_eq!(lines[5], "4  .  .  .  . [P] .  .  .  4");
+        assert_eq!(lines[7], "2  P  P  P  P [.] P  P  P  2");
+        assert_eq!(lines[9], lines[0]);
+    }
+}

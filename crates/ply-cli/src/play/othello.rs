@@ -1,0 +1,442 @@
+//! Othello for `ply play`: discs and the legal moves marked on the board, the
+//! disc count, forced passes played for the person, the named openings of
+//! `data/othello_openings.txt` in their four symmetric forms, GGF records.
+
+use super::book::{Book, parse_named_lines};
+use super::ggf;
+use super::playable::Playable;
+use super::record::{Players, Record, now_utc};
+use super::render::{Board, BoardView, Cell, Glyph};
+use ply_core::{Game, Outcome, Side};
+use ply_othello::engine::Evaluation;
+use ply_othello::{Move, Othello, Square};
+use std::sync::OnceLock;
+
+/// The named opening lines (Black's first move c4).
+const BOOK: &str = include_str!("../../data/othello_openings.txt");
+
+/// A map of (file, rank) onto the board.
+type Symmetry = fn(u8, u8) -> (u8, u8);
+
+/// The four symmetries of the board that keep the start position: identity,
+/// the two diagonal reflections and the half turn.
+const SYMMETRIES: [Symmetry; 4] = [
+    |f, r| (f, r),
+    |f, r| (r, f),
+    |f, r| (7 - r, 7 - f),
+    |f, r| (7 - f, 7 - r),
+];
+
+/// Builds the Othello book: every named line in its four symmetric forms.
+pub fn build_book(text: &str) -> Result<Book<Move>, String> {
+    let mut lines = Vec::new();
+    for (name, moves) in parse_named_lines(text)? {
+        for symmetry in SYMMETRIES {
+            let mapped: Result<Vec<String>, String> = moves
+                .iter()
+                .map(|text| {
+                    let square: Square = text.parse().map_err(|e| format!("{name}: {e}"))?;
+                    let (file, rank) = symmetry(square.file(), square.rank());
+                    Ok(Square::from_coords(file, rank).to_string())
+                })
+                .collect();
+            lines.push((name.clone(), mapped?));
+        }
+    }
+    Book::from_lines::<Othello, _, _>(lines, |p, t| p.parse_move(t).map_err(|e| e.to_string()))
+}
+
+/// (black, white) disc counts as the game is scored: a finished game's empty
+/// squares go to the winner.
+fn final_counts(position: &Othello) -> (u32, u32) {
+    let black = position.black().count_ones();
+    let white = position.white().count_ones();
+    let empty = 64 - black - white;
+    match black.cmp(&white) {
+        std::cmp::Ordering::Greater => (black + empty, white),
+        std::cmp::Ordering::Less => (black, white + empty),
+        std::cmp::Ordering::Equal => (black, white),
+    }
+}
+
+const BLACK: Glyph = Glyph {
+    light: false,
+    ascii: 'X',
+    solid: '●',
+    outline: '●',
+};
+
+const WHITE: Glyph = Glyph {
+    light: true,
+    ascii: 'O',
+    solid: '●',
+    outline: '○',
+};
+
+impl Playable for Othello {
+    type Eval = Evaluation;
+
+    const TITLE: &'static str = "Othello";
+    const RECORD_FORMAT: &'static str = "GGF";
+    const BOTTOM: Option<Side> = None;
+    const MOVE_HELP: &'static str =
+        "a square such as d3 (columns a-h, rows 1-8 from the top); a forced pass is played for you";
+
+    fn evaluator() -> Evaluation {
+        Evaluation
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        match side {
+            Side::First => "Black",
+            Side::Second => "White",
+        }
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_move(text).map_err(|err| match err {
+            ply_othello::MoveError::Malformed(text) => format!(
+                "'{text}' is neither a command nor a move (moves: {}; type help for the commands)",
+                Self::MOVE_HELP
+            ),
+            ply_othello::MoveError::Illegal { played, .. } => {
+                let reason = match played.parse::<Square>() {
+                    Ok(square) if self.empty() & square.bit() == 0 => "the square is taken",
+                    Ok(_) => "it turns no disc over",
+                    Err(_) => "you have a move to play",
+                };
+                format!("{played} is not legal here: {reason}")
+            }
+        })
+    }
+
+    fn is_pass(mv: Move) -> bool {
+        mv.is_pass()
+    }
+
+    fn describe_outcome(&self, outcome: Outcome) -> String {
+        let (black, white) = final_counts(self);
+        match outcome.winner() {
+            Some(Side::First) => format!("Black wins {black}-{white} (final disc count)"),
+            Some(Side::Second) => format!("White wins {white}-{black} (final disc count)"),
+            None => format!("draw {black}-{white} (final disc count)"),
+        }
+    }
+
+    fn view(&self, last: Option<Move>, _numbers: bool) -> BoardView {
+        let (black, white) = (self.black(), self.white());
+        let marks = if self.outcome().is_none() {
+            self.move_squares()
+        } else {
+            0
+        };
+        let rows = (0..8u8)
+            .map(|rank| {
+                (0..8u8)
+                    .map(|file| {
+                        let square = Square::from_coords(file, rank);
+                        let bit = square.bit();
+                        Cell {
+                            glyph: if black & bit != 0 {
+                                Some(BLACK)
+                            } else if white & bit != 0 {
+                                Some(WHITE)
+                            } else {
+                                None
+                            },
+                            dark: false,
+                            last: last.and_then(Move::square) == Some(square),
+                            marked: marks & bit != 0,
+                            number: None,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        BoardView {
+            rows,
+            column_labels: ('a'..='h').map(String::from).collect(),
+            row_labels: ('1'..='8').map(String::from).collect(),
+            board: Board::Felt,
+        }
+    }
+
+    fn status(&self) -> Option<String> {
+        let mut line = format!(
+            "Discs: Black {}, White {}",
+            self.black().count_ones(),
+            self.white().count_ones()
+        );
+        if self.outcome().is_none() {
+            if self.must_pass() {
+                line.push_str(&format!(
+                    "; {} has no move and must pass",
+                    Self::side_name(self.side_to_move())
+                ));
+            } else {
+                line.push_str("; legal moves marked");
+            }
+        }
+        Some(line)
+    }
+
+    fn book() -> &'static Book<Move> {
+        static CELL: OnceLock<Book<Move>> = OnceLock::new();
+        CELL.get_or_init(|| build_book(BOOK).expect("the Othello book is checked by a unit test"))
+    }
+
+    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String {
+        let (year, month, day, hour, minute, second) = now_utc();
+        let result = match result {
+            Some(_) => {
+                let (black, white) = final_counts(record.position());
+                format!("{:+.2}", f64::from(black) - f64::from(white))
+            }
+            None => "?".to_owned(),
+        };
+        let start = record.start().position_string();
+        let (board, side) = start.split_at(64);
+        let board: String = board
+            .chars()
+            .map(|c| if c == 'X' { '*' } else { c })
+            .collect();
+        let side = if side.trim() == "X" { '*' } else { 'O' };
+        let mut properties = vec![
+            ("GM", "Othello".to_owned()),
+            ("PC", "ply".to_owned()),
+            (
+                "DT",
+                format!("{year:04}.{month:02}.{day:02}_{hour:02}:{minute:02}:{second:02}.UTC"),
+            ),
+            ("PB", players.first.clone()),
+            ("PW", players.second.clone()),
+            ("RE", result),
+            ("TI", "0".to_owned()),
+            ("TY", "8".to_owned()),
+            ("BO", format!("8 {board} {side}")),
+        ];
+        for (position, &mv) in record.positions().iter().zip(record.moves()) {
+            let colour = match position.side_to_move() {
+                Side::First => "B",
+                Side::Second => "W",
+            };
+            let name = if mv.is_pass() {
+                "PA".to_owned()
+            } else {
+                mv.to_string().to_ascii_uppercase()
+            };
+            properties.push((colour, name));
+        }
+        ggf::write(&properties)
+    }
+
+    fn read_record(text: &str) -> Result<Record<Self>, String> {
+        let game = ggf::parse(text)?;
+        if let Some(name) = game.get("GM")
+            && !name.trim().eq_ignore_ascii_case("othello")
+        {
+            return Err(format!("GM[{name}] is not an Othello game"));
+        }
+        if let Some(kind) = game.get("TY") {
+            let kind = kind.trim().to_ascii_lowercase();
+            let size: String = kind.chars().filter(char::is_ascii_digit).collect();
+            if size != "8" {
+                return Err(format!("TY[{kind}]: only 8x8 Othello is supported"));
+            }
+            if kind.contains('a') {
+                return Err(format!("TY[{kind}]: anti-Othello is not supported"));
+            }
+        }
+        let start = match game.get("BO") {
+            Some(board) => {
+                let board = board.trim();
+                let cells = board
+                    .strip_prefix('8')
+                    .ok_or_else(|| format!("BO[{board}]: only 8x8 boards are supported"))?;
+                Othello::parse_position(cells).map_err(|e| format!("BO: {e}"))?
+            }
+            None => Othello::start(),
+        };
+        let mut record = Record::new(start);
+        for (index, (colour, text)) in game.moves().into_iter().enumerate() {
+            let position = *record.position();
+            let expected = match position.side_to_move() {
+                Side::First => 'B',
+                Side::Second => 'W',
+            };
+            if colour != expected {
+                // Some programs leave forced passes out.
+                if position.must_pass() {
+                    record.push(Move::PASS);
+                } else {
+                    return Err(format!(
+                        "move {} ({colour}[{text}]): it is {}'s turn",
+                        index + 1,
+                        Self::side_name(position.side_to_move())
+                    ));
+                }
+            }
+            let mv = record
+                .position()
+                .parse_move(text)
+                .map_err(|e| format!("move {} ({colour}[{text}]): {e}", index + 1))?;
+            record.push(mv);
+        }
+        Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::render::{Style, draw};
+
+    #[test]
+    fn every_named_line_is_legal_in_all_four_orientations() {
+        let book = build_book(BOOK).unwrap();
+        assert_eq!(book.lines().len(), 77 * 4);
+        let start = Othello::start();
+        let firsts: std::collections::BTreeSet<String> = book
+            .lines()
+            .iter()
+            .map(|l| start.move_name(l.moves[0]))
+            .collect();
+        assert_eq!(
+            firsts.into_iter().collect::<Vec<_>>(),
+            ["c4", "d3", "e6", "f5"]
+        );
+        let tiger = parse_named_lines("Tiger | f5 d6 c3 d3 c4").unwrap();
+        let tiger = Book::from_lines::<Othello, _, _>(tiger, |p, t| {
+            p.parse_move(t).map_err(|e| e.to_string())
+        })
+        .unwrap();
+        assert_eq!(book.name(&tiger.lines()[0].moves), Some("Tiger"));
+    }
+
+    /// A whole game of arbitrary (but fixed) legal moves with at least one
+    /// pass.
+    fn full_game() -> Record<Othello> {
+        for seed in 1.. {
+            let mut rng = crate::play::book::Rng::new(seed);
+            let mut record = Record::new(Othello::start());
+            while record.position().outcome().is_none() {
+                let moves = record.position().legal_moves();
+                record.push(moves[rng.below(moves.len())]);
+            }
+            if record.moves().iter().any(|m| m.is_pass()) {
+                return record;
+            }
+        }
+        unreachable!("some game has a pass")
+    }
+
+    #[test]
+    fn ggf_round_trip_with_passes_and_result() {
+        let players = Players {
+            first: "B]lack".into(),
+            second: "White".into(),
+        };
+        let tiger = Record::replay(Othello::start(), ["f5", "d6", "c3", "d3", "c4"], |p, t| {
+            p.read_move(t)
+        })
+        .unwrap();
+        let text = Othello::write_record(&tiger, &players, None);
+        assert!(text.starts_with("(;GM[Othello]PC[ply]DT["), "{text}");
+        assert!(text.contains("PB[B)lack]PW[White]RE[?]"));
+        assert!(text.contains(
+            "TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]"
+        ));
+        assert!(text.ends_with("B[C4];)\n"));
+        let back = Othello::read_record(&text).unwrap();
+        assert_eq!(back.position(), tiger.position());
+        assert_eq!(back.moves(), tiger.moves());
+
+        let game = full_game();
+        let outcome = Othello::game_over(&game).unwrap();
+        let text = Othello::write_record(&game, &players, Some(outcome));
+        let (black, white) = final_counts(game.position());
+        assert!(
+            text.contains(&format!("RE[{:+.2}]", f64::from(black) - f64::from(white))),
+            "{text}"
+        );
+        assert!(text.contains("[PA]"), "{text}");
+        let back = Othello::read_record(&text).unwrap();
+        assert_eq!(back.position(), game.position());
+        assert_eq!(back.moves(), game.moves());
+    }
+
+    #[test]
+    fn ggf_from_other_programs_loads_with_left_out_passes() {
+        let record = full_game();
+        assert!(
+            record.moves().iter().any(|m| m.is_pass()),
+            "no pass in this game"
+        );
+        // NBoard style: upper case, evaluations and times, explicit passes.
+        let mut nboard = String::from(
+            "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[a]PW[b]RE[?]TI[15:00]TY[8]\
+             BO[8 ---------------------------O*------*O--------------------------- *]",
+        );
+        // GGS style: lower case, rows spaced out, passes left out.
+        let mut ggs = String::from(
+            "(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[a]PW[b]RE[+2.00]TI[05:00//02:00]\
+             TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]",
+        );
+        for (position, &mv) in record.positions().iter().zip(record.moves()) {
+            let colour = if position.side_to_move() == Side::First {
+                'B'
+            } else {
+                'W'
+            };
+            let name = if mv.is_pass() {
+                "PA".to_owned()
+            } else {
+                mv.to_string()
+            };
+            nboard.push_str(&format!("{colour}[{}//1.25]", name.to_uppercase()));
+            if !mv.is_pass() {
+                ggs.push_str(&format!("{colour}[{name}/0.50/3.1]"));
+            }
+        }
+        nboard.push_str(";)");
+        ggs.push_str(";)");
+        for text in [nboard, ggs] {
+            let back = Othello::read_record(&text).unwrap();
+            assert_eq!(back.position(), record.position(), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_records_are_refused_with_a_reason() {
+        let err = Othello::read_record("(;GM[Chess];)").unwrap_err();
+        assert!(err.contains("not an Othello game"));
+        let err = Othello::read_record("(;GM[Othello]TY[10];)").unwrap_err();
+        assert!(err.contains("only 8x8"));
+        let err = Othello::read_record("(;GM[Othello]B[f5]B[d6];)").unwrap_err();
+        assert!(err.contains("White's turn"), "{err}");
+        let err = Othello::read_record("(;GM[Othello]B[a1];)").unwrap_err();
+        assert!(err.starts_with("move 1 (B[a1])"), "{err}");
+        let err = Othello::read_record("(;GM[Othello]BO[8 xyz *];)").unwrap_err();
+        assert!(err.starts_with("BO:"), "{err}");
+    }
+
+    #[test]
+    fn the_board_marks_moves_and_counts_discs() {
+        let start = Othello::start();
+        let text = draw(&start.view(None, false), Style::ASCII);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "   a  b  c  d  e  f  g  h");
+        assert_eq!(lines[3], "3  .  .  .  *  .  .  .  .  3");
+        assert_eq!(lines[4], "4  .  .  *  O  X  .  .  .  4");
+        assert_eq!(
+            start.status().unwrap(),
+            "Discs: Black 2, White 2; legal moves marked"
+        );
+        let d3 = start.parse_move("d3").unwrap();
+        let text = draw(&start.play(d3).view(Some(d3), false), Style::ASCII);
+        assert!(text.contains("[X]"), "{text}");
+        assert!(start.read_move("d4").unwrap_err().contains("taken"));
+        assert!(start.read_move("a1").unwrap_err().contains("turns no disc"));
+        assert!(start.read_move("pass").unwrap_err().contains("have a move"));
+    }
+}

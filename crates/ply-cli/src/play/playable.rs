@@ -1,0 +1,133 @@
+//! [`Playable`]: what the game loop needs from a game beyond its rules and
+//! engine: how to draw it, name its sides and moves, judge the end with the
+//! game's history, its opening book and its record format. One implementation
+//! per game (`chess.rs`, `othello.rs`).
+
+use super::book::Book;
+use super::record::{Players, Record};
+use super::render::BoardView;
+use ply_core::search::{Evaluator, Searchable};
+use ply_core::{EndReason, Outcome, Side};
+
+/// A game that a person can play against the computer.
+pub trait Playable: Searchable {
+    /// The engine's evaluation.
+    type Eval: Evaluator<Self> + 'static;
+
+    /// The game's name in messages (`"chess"`).
+    const TITLE: &'static str;
+    /// The name of the record format (`"PGN"`).
+    const RECORD_FORMAT: &'static str;
+    /// How moves are typed, for the help text.
+    const MOVE_HELP: &'static str;
+    /// The side whose pieces start at the bottom of the board as [`view`]
+    /// draws it (White in chess and checkers): a person playing only the other
+    /// side sees the board turned round. `None`: the board is never turned
+    /// (Othello keeps a1 at the top left).
+    ///
+    /// [`view`]: Playable::view
+    const BOTTOM: Option<Side> = Some(Side::First);
+    /// Whether the board's squares have numbers to show (checkers).
+    const NUMBERED: bool = false;
+
+    /// A new evaluator for the engine.
+    fn evaluator() -> Self::Eval;
+
+    /// The colour of `side` (`"White"`).
+    fn side_name(side: Side) -> &'static str;
+
+    /// `mv`, legal here, as shown to people (SAN in chess).
+    fn display_move(&self, mv: Self::Move) -> String {
+        self.move_name(mv)
+    }
+
+    /// Reads a move typed by a person; the error is a one-line reason (the
+    /// caller adds the list of legal moves).
+    fn read_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// Whether `mv` is a pass (played for a person without asking, when it is
+    /// the only move).
+    fn is_pass(mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// The result if the game is over, judged with its history (repetitions).
+    fn game_over(record: &Record<Self>) -> Option<Outcome> {
+        record.position().outcome()
+    }
+
+    /// The end of the game in a sentence: "White wins by checkmate".
+    fn describe_outcome(&self, outcome: Outcome) -> String {
+        describe(outcome, Self::side_name)
+    }
+
+    /// The board to draw, with `last` (the last move, played into this
+    /// position) highlighted; `numbers` asks for square numbers where the game
+    /// has them.
+    fn view(&self, last: Option<Self::Move>, numbers: bool) -> BoardView;
+
+    /// A line of game-specific facts under the board (Othello's disc count).
+    fn status(&self) -> Option<String> {
+        None
+    }
+
+    /// The opening book (built once).
+    fn book() -> &'static Book<Self::Move>;
+
+    /// The game as a record file for other programs.
+    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String;
+
+    /// Reads a record file: the game's start position and moves.
+    fn read_record(text: &str) -> Result<Record<Self>, String>;
+}
+
+/// The usual sentence for an outcome.
+pub fn describe(outcome: Outcome, name: fn(Side) -> &'static str) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => match reason {
+            EndReason::NoLegalMoves => format!(
+                "{} wins: {} has no legal move",
+                name(winner),
+                name(winner.opponent())
+            ),
+            reason => format!("{} wins by {reason}", name(winner)),
+        },
+        Outcome::Draw { reason } => match reason {
+            EndReason::FiftyMoveRule | EndReason::FortyMoveRule => {
+                format!("draw by the {reason}")
+            }
+            reason => format!("draw by {reason}"),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(side: Side) -> &'static str {
+        match side {
+            Side::First => "White",
+            Side::Second => "Black",
+        }
+    }
+
+    #[test]
+    fn outcomes_read_as_sentences() {
+        let mate = Outcome::Win {
+            winner: Side::Second,
+            reason: EndReason::Checkmate,
+        };
+        assert_eq!(describe(mate, name), "Black wins by checkmate");
+        let fifty = Outcome::Draw {
+            reason: EndReason::FiftyMoveRule,
+        };
+        assert_eq!(describe(fifty, name), "draw by the fifty-move rule");
+        let stuck = Outcome::Win {
+            winner: Side::First,
+            reason: EndReason::NoLegalMoves,
+        };
+        assert_eq!(describe(stuck, name), "White wins: Black has no legal move");
+    }
+}
