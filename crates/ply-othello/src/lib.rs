@@ -15,6 +15,7 @@
 
 pub mod generators;
 pub mod position;
+pub mod solve;
 pub mod square;
 
 pub use generators::{Bitboard, Lines, MoveGenerator};
