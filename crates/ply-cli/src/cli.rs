@@ -22,6 +22,9 @@ pub struct Cli {
 pub enum Command {
     /// Count the move paths to a given depth (the standard move generator test).
     Perft(PerftArgs),
+    /// Solve an Othello position exactly: the final disc difference with
+    /// perfect play, the best move and line.
+    Solve(crate::solve::SolveArgs),
 }
 
 /// Arguments of `ply perft`.

@@ -24,6 +24,12 @@ pub enum CliError {
     /// Perft could not run.
     #[error("{0}")]
     Perft(#[from] ply_core::perft::Error),
+    /// `ply solve` was asked for a game it cannot solve.
+    #[error("only othello can be solved exactly, not {0}")]
+    NotSolvable(String),
+    /// The solver could not start.
+    #[error("{0}")]
+    Solve(#[from] ply_othello::solve::AllocationError),
     /// Writing the output failed (e.g. a closed pipe).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -38,7 +44,9 @@ impl CliError {
             )
             | CliError::UnknownGame(_)
             | CliError::UnknownGenerator { .. }
-            | CliError::Position(_) => ExitCode::from(2),
+            | CliError::Position(_)
+            | CliError::NotSolvable(_)
+            | CliError::Solve(_) => ExitCode::from(2),
             CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),
         }
     }

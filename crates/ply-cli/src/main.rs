@@ -9,6 +9,7 @@ mod error;
 mod games;
 mod perft;
 mod progress;
+mod solve;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
     };
     let result = match &cli.command {
         Command::Perft(args) => perft::run(args, cli.json),
+        Command::Solve(args) => solve::run(args, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
