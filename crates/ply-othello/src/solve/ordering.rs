@@ -2,7 +2,7 @@
 //!
 //! A cut-off comes soonest from the move that leaves the opponent the fewest
 //! replies, so each move is scored by the opponent's mobility after it (corner
-//! replies counting double), then its potential mobility (empty squares next
+//! replies counting three times), then its potential mobility (empty squares next
 //! to the mover's discs, where replies may appear later), the mover's discs
 //! made safe around the corners, and whether the move is in a quadrant with an
 //! odd number of empties. The move the transposition table remembers goes
@@ -33,7 +33,7 @@ const MOBILITY: i32 = 1 << 12;
 /// Weight of one potential reply.
 const POTENTIAL: i32 = 1 << 8;
 /// Weight of one of the mover's discs made safe around a corner.
-const CORNER_STABILITY: i32 = 1 << 9;
+const CORNER_STABILITY: i32 = 1 << 10;
 /// Bonus of a move into a quadrant with an odd number of empties.
 const PARITY: i32 = 1 << 8;
 
@@ -56,17 +56,18 @@ pub fn corner_stability(discs: u64) -> u32 {
     (corners | (next & discs)).count_ones()
 }
 
-/// The legal moves of `player` in `moves_mask`, each with its flips and its
-/// ordering key; `hash_move` (a square index, or anything above 63) first.
+/// Fills `list` with the legal moves of `player` in `moves_mask`, each with its
+/// flips and its ordering key; `hash_move` (a square index, or anything above
+/// 63) first.
 #[inline]
 pub fn children(
+    list: &mut Children,
     player: u64,
     opponent: u64,
     moves_mask: u64,
     parity: u8,
     hash_move: u8,
-) -> Children {
-    let mut list = Children::new();
+) {
     let mut remaining = moves_mask;
     while remaining != 0 {
         let square = remaining.trailing_zeros() as usize;
@@ -79,7 +80,8 @@ pub fn children(
         } else {
             let replies = moves(next, mover);
             let empty = !(mover | next);
-            let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+            // A reply on a corner counts three times.
+            let mobility = (replies.count_ones() + 2 * (replies & CORNERS).count_ones()) as i32;
             let potential = (neighbours(mover) & empty).count_ones() as i32;
             let odd = i32::from(parity & QUADRANT_BIT[square] != 0);
             -MOBILITY * mobility - POTENTIAL * potential
@@ -92,7 +94,6 @@ pub fn children(
             key,
         });
     }
-    list
 }
 
 /// Moves the most promising child from `from` on to position `from`.

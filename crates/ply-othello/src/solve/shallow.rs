@@ -10,7 +10,7 @@ use super::search::{BELOW, Search};
 use super::stability::stable_discs;
 
 /// The most empties searched here; above it [`Search::nws`] takes over.
-pub const SHALLOW_MAX: u32 = 7;
+pub const SHALLOW_MAX: u32 = 6;
 
 /// X- and C-squares: next to a corner, usually poor while the corner is empty.
 const NEAR_CORNERS: u64 = 0x42C3_0000_0000_C342;

@@ -26,15 +26,30 @@ struct Entry {
 }
 
 impl Entry {
+    /// An unused entry: all zeros (no position has no discs), so that a new
+    /// table can come straight from zeroed memory.
     const EMPTY: Entry = Entry {
         player: 0,
         opponent: 0,
-        lower: MIN_SCORE as i8,
-        upper: MAX_SCORE as i8,
-        best: NO_MOVE,
+        lower: 0,
+        upper: 0,
+        best: 0,
         empties: 0,
         generation: 0,
     };
+
+    /// A fresh entry for a position: nothing known yet.
+    const fn new(player: u64, opponent: u64, empties: u8) -> Entry {
+        Entry {
+            player,
+            opponent,
+            lower: MIN_SCORE as i8,
+            upper: MAX_SCORE as i8,
+            best: NO_MOVE,
+            empties,
+            generation: 0,
+        }
+    }
 }
 
 /// What the table knows about a position.
@@ -67,11 +82,7 @@ impl Table {
     pub fn new(megabytes: usize) -> Result<Table, usize> {
         let bytes = megabytes.checked_mul(1 << 20).ok_or(megabytes)?;
         let buckets = (bytes / (2 * ENTRY_BYTES)).max(1);
-        let mut entries = Vec::new();
-        entries
-            .try_reserve_exact(2 * buckets)
-            .map_err(|_| megabytes)?;
-        entries.resize(2 * buckets, Entry::EMPTY);
+        let entries = zeroed_entries(2 * buckets).ok_or(megabytes)?;
         Ok(Table {
             entries,
             buckets: buckets as u64,
@@ -98,6 +109,24 @@ impl Table {
             ^ opponent.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         // Map the hash onto 0..buckets by a multiply (no power of two needed).
         2 * ((u128::from(hash) * u128::from(self.buckets)) >> 64) as usize
+    }
+
+    /// Asks the processor to bring the position's bucket into the cache, ahead
+    /// of a [`probe`](Self::probe) or [`store`](Self::store).
+    #[inline(always)]
+    pub fn prefetch(&self, player: u64, opponent: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let index = self.bucket(player, opponent);
+            let pointer = self.entries[index..].as_ptr().cast::<i8>();
+            // SAFETY: prefetching is a hint that never faults; the pointer is
+            // inside the entries vector.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(pointer);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (player, opponent);
     }
 
     /// What is stored about the position, if anything.
@@ -143,12 +172,7 @@ impl Table {
             let keep_first = (first.generation == generation, first.empties)
                 >= (second.generation == generation, second.empties);
             let entry = if keep_first { second } else { first };
-            *entry = Entry {
-                player,
-                opponent,
-                empties: empties as u8,
-                ..Entry::EMPTY
-            };
+            *entry = Entry::new(player, opponent, empties as u8);
             entry
         };
         // Tighten the bounds the result proves.
@@ -165,6 +189,22 @@ impl Table {
         }
         entry.generation = generation;
     }
+}
+
+/// `count` empty entries from zeroed memory: the operating system hands out
+/// zeroed pages lazily, so a large table costs nothing until it is used.
+fn zeroed_entries(count: usize) -> Option<Vec<Entry>> {
+    let layout = std::alloc::Layout::array::<Entry>(count).ok()?;
+    // SAFETY: the layout has a non-zero size (count >= 2 and entries are not
+    // zero-sized).
+    let pointer = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Entry>();
+    if pointer.is_null() {
+        return None;
+    }
+    // SAFETY: the memory comes from the global allocator with the layout of
+    // `count` entries, and all-zero bytes are a valid `Entry` (integers only;
+    // it is `Entry::EMPTY`).
+    Some(unsafe { Vec::from_raw_parts(pointer, count, count) })
 }
 
 #[cfg(test)]
@@ -205,6 +245,23 @@ mod tests {
         assert_eq!(table.probe(2, 1), None, "the side to move matters");
         table.clear();
         assert_eq!(table.probe(1, 2), None);
+    }
+
+    #[test]
+    fn a_new_table_is_empty() {
+        let table = Table::new(1).unwrap();
+        assert!(table.entries.len() > 40_000);
+        assert!(
+            table
+                .entries
+                .iter()
+                .all(|e| e.player == 0 && e.opponent == 0)
+        );
+        assert_eq!(
+            table.probe(0x0000_0008_1000_0000, 0x0000_0010_0800_0000),
+            None
+        );
+        assert!(Table::new(usize::MAX / 2).is_err());
     }
 
     #[test]
