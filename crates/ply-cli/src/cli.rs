@@ -32,6 +32,9 @@ pub enum Command {
     Uci,
     /// Speak Hub (Scan's protocol) on stdin/stdout, for English checkers.
     Hub,
+    /// Solve an Othello position exactly: the final disc difference with
+    /// perfect play, the best move and line.
+    Solve(crate::solve::SolveArgs),
 }
 
 /// Who a person plays in `ply play`.

@@ -33,6 +33,12 @@ pub enum CliError {
     /// Ctrl-C at the prompt of `ply play`.
     #[error("interrupted")]
     Interrupted,
+    /// `ply solve` was asked for a game it cannot solve.
+    #[error("only othello can be solved exactly, not {0}")]
+    NotSolvable(String),
+    /// The solver could not start.
+    #[error("{0}")]
+    Solve(#[from] ply_othello::solve::AllocationError),
     /// Writing the output failed (e.g. a closed pipe).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -49,7 +55,9 @@ impl CliError {
             | CliError::NoEngine(_)
             | CliError::UnknownGenerator { .. }
             | CliError::NoJson(_)
-            | CliError::Position(_) => ExitCode::from(2),
+            | CliError::Position(_)
+            | CliError::NotSolvable(_)
+            | CliError::Solve(_) => ExitCode::from(2),
             CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),
             CliError::Interrupted => ExitCode::from(130),
         }

@@ -14,6 +14,7 @@ mod perft;
 mod play;
 mod progress;
 mod protocol;
+mod solve;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args, cli.json),
         Command::Uci => protocol::uci::run().map_err(CliError::from),
         Command::Hub => protocol::hub::run().map_err(CliError::from),
+        Command::Solve(args) => solve::run(args, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -16,6 +16,7 @@
 pub mod engine;
 pub mod generators;
 pub mod position;
+pub mod solve;
 pub mod square;
 
 pub use generators::{Bitboard, Lines, MoveGenerator};

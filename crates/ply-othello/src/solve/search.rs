@@ -1,0 +1,276 @@
+//! The solver's searches above the last few empties: a principal variation
+//! search for the exact score and the best line ([`Search::pvs`]), and the
+//! null-window search that does nearly all the work ([`Search::nws`]), both
+//! with the transposition table, fastest-first move ordering and stability
+//! cut-offs. Below [`SHALLOW_MAX`] empties they hand over to
+//! [`Search::shallow`] and then to the last-moves functions.
+
+use super::board::{game_over_score, moves};
+use super::ordering::{Children, children, select};
+use super::parity::QUADRANT_BIT;
+use super::shallow::{SHALLOW_MAX, stability_cut};
+use super::table::{NO_MOVE, Table};
+use crate::square::{Move, Square};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Lower than any score.
+pub const BELOW: i32 = -65;
+
+/// Nodes between two looks at the stop flag.
+const POLL_INTERVAL: u64 = 1 << 14;
+
+/// Empties from which [`Search::nws`] looks up each move's position in the
+/// table before searching any (enhanced transposition cut-off).
+const ETC_MIN: u32 = 12;
+
+/// The state of one search: the table, the node count and the stop flag.
+pub struct Search<'a> {
+    pub(super) table: &'a mut Table,
+    pub(super) nodes: u64,
+    stop: Option<&'a AtomicBool>,
+    /// Set once the stop flag was seen: every search then unwinds at once and
+    /// its results are meaningless.
+    pub(super) stopped: bool,
+    next_poll: u64,
+}
+
+impl<'a> Search<'a> {
+    pub(super) fn new(table: &'a mut Table, stop: Option<&'a AtomicBool>) -> Search<'a> {
+        Search {
+            table,
+            nodes: 0,
+            stop,
+            stopped: false,
+            next_poll: POLL_INTERVAL,
+        }
+    }
+
+    /// Looks at the stop flag every [`POLL_INTERVAL`] nodes.
+    #[inline(always)]
+    fn poll(&mut self) -> bool {
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_INTERVAL;
+            if let Some(stop) = self.stop {
+                self.stopped |= stop.load(Ordering::Relaxed);
+            }
+        }
+        self.stopped
+    }
+
+    /// A null-window search of any position with `empties` empty squares and
+    /// quadrant parity `parity`: a fail-soft score for the window
+    /// (`alpha`, `alpha + 1`).
+    #[inline]
+    pub(super) fn nws_any(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        empties: u32,
+        parity: u8,
+    ) -> i32 {
+        match empties {
+            0 => {
+                self.nodes += 1;
+                game_over_score(player, opponent)
+            }
+            1..=4 => self.solve_last(player, opponent, alpha, !(player | opponent), parity),
+            5..=SHALLOW_MAX => self.shallow(player, opponent, alpha, empties, parity),
+            _ => self.nws(player, opponent, alpha, empties, parity),
+        }
+    }
+
+    /// The null-window search above [`SHALLOW_MAX`] empties.
+    pub(super) fn nws(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        empties: u32,
+        parity: u8,
+    ) -> i32 {
+        debug_assert!(empties > SHALLOW_MAX);
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        if let Some(bound) = stability_cut(player, opponent, alpha) {
+            return bound;
+        }
+        let mut hash_move = NO_MOVE;
+        if let Some(stored) = self.table.probe(player, opponent) {
+            if stored.lower > alpha {
+                return stored.lower;
+            }
+            if stored.upper <= alpha {
+                return stored.upper;
+            }
+            hash_move = stored.best;
+        }
+        let legal = moves(player, opponent);
+        if legal == 0 {
+            if moves(opponent, player) == 0 {
+                return game_over_score(player, opponent);
+            }
+            return -self.nws(opponent, player, -alpha - 1, empties, parity);
+        }
+        let mut list = Children::new();
+        children(&mut list, player, opponent, legal, parity, hash_move);
+        if empties > SHALLOW_MAX + 1 && empties < ETC_MIN {
+            for child in &list {
+                let square = usize::from(child.square);
+                self.table
+                    .prefetch(opponent ^ child.flips, player ^ child.flips ^ (1 << square));
+            }
+        }
+        if empties >= ETC_MIN {
+            for child in &list {
+                let square = usize::from(child.square);
+                let next = opponent ^ child.flips;
+                let mover = player ^ child.flips ^ (1 << square);
+                if let Some(stored) = self.table.probe(next, mover)
+                    && -stored.upper > alpha
+                {
+                    return -stored.upper;
+                }
+            }
+        }
+        let mut best = BELOW;
+        let mut best_move = NO_MOVE;
+        for k in 0..list.len() {
+            select(&mut list, k);
+            let child = list[k];
+            let square = usize::from(child.square);
+            let score = -self.nws_any(
+                opponent ^ child.flips,
+                player ^ child.flips ^ (1 << square),
+                -alpha - 1,
+                empties - 1,
+                parity ^ QUADRANT_BIT[square],
+            );
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = child.square;
+                if score > alpha {
+                    break;
+                }
+            }
+        }
+        self.table.store(
+            player,
+            opponent,
+            empties,
+            (alpha, alpha + 1),
+            best,
+            best_move,
+        );
+        best
+    }
+
+    /// A principal variation search in the window (`alpha`, `beta`): the exact
+    /// score if it is inside, else a bound (fail-soft). `line` receives the best
+    /// line found when the score is inside the window.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn pvs(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+        parity: u8,
+        line: &mut Vec<Move>,
+    ) -> i32 {
+        line.clear();
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        if empties == 0 {
+            return game_over_score(player, opponent);
+        }
+        let legal = moves(player, opponent);
+        if legal == 0 {
+            if moves(opponent, player) == 0 {
+                return game_over_score(player, opponent);
+            }
+            let mut rest = Vec::new();
+            let score = -self.pvs(opponent, player, -beta, -alpha, empties, parity, &mut rest);
+            line.push(Move::PASS);
+            line.append(&mut rest);
+            return score;
+        }
+        let hash_move = self
+            .table
+            .probe(player, opponent)
+            .map_or(NO_MOVE, |stored| stored.best);
+        let mut list = Children::new();
+        children(&mut list, player, opponent, legal, parity, hash_move);
+        let original_alpha = alpha;
+        let mut best = BELOW;
+        let mut best_move = NO_MOVE;
+        let mut rest = Vec::new();
+        for k in 0..list.len() {
+            select(&mut list, k);
+            let child = list[k];
+            let square = usize::from(child.square);
+            let (next, mover) = (opponent ^ child.flips, player ^ child.flips ^ (1 << square));
+            let child_parity = parity ^ QUADRANT_BIT[square];
+            let mut score;
+            if k == 0 {
+                score = -self.pvs(
+                    next,
+                    mover,
+                    -beta,
+                    -alpha,
+                    empties - 1,
+                    child_parity,
+                    &mut rest,
+                );
+            } else {
+                score = -self.nws_any(next, mover, -alpha - 1, empties - 1, child_parity);
+                if !self.stopped && score > alpha && score < beta {
+                    score = -self.pvs(
+                        next,
+                        mover,
+                        -beta,
+                        -alpha,
+                        empties - 1,
+                        child_parity,
+                        &mut rest,
+                    );
+                } else {
+                    rest.clear();
+                }
+            }
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = child.square;
+                if score > alpha {
+                    alpha = score;
+                    line.clear();
+                    line.push(Move::place(Square::new(child.square)));
+                    line.extend_from_slice(&rest);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.table.store(
+            player,
+            opponent,
+            empties,
+            (original_alpha, beta),
+            best,
+            best_move,
+        );
+        best
+    }
+}
