@@ -32,6 +32,8 @@ pub enum Command {
     Uci,
     /// Speak Hub (Scan's protocol) on stdin/stdout, for English checkers.
     Hub,
+    /// Speak NBoard (version 2) on stdin/stdout, for Othello GUIs such as NBoard.
+    Nboard,
     /// Solve an Othello position exactly: the final disc difference with
     /// perfect play, the best move and line.
     Solve(crate::solve::SolveArgs),

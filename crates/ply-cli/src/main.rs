@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args, cli.json),
         Command::Uci => protocol::uci::run().map_err(CliError::from),
         Command::Hub => protocol::hub::run().map_err(CliError::from),
+        Command::Nboard => protocol::nboard::run().map_err(CliError::from),
         Command::Solve(args) => solve::run(args, cli.json),
     };
     match result {

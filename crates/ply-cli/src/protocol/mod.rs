@@ -4,6 +4,7 @@
 //! and [`Output`] serialises the lines both threads write.
 
 pub mod hub;
+pub mod nboard;
 pub mod uci;
 
 use ply_core::search::{Engine, Evaluator, Info, Limits, SearchResult, Searchable};

@@ -1,0 +1,683 @@
+//! `ply nboard`: the NBoard protocol, version 2, for Othello (the protocol of
+//! Chris Welty's NBoard GUI, also spoken by Edax and NTest).
+//!
+//! The GUI sends one command per line; the engine answers only where the
+//! protocol asks it to:
+//!
+//! | GUI sends | ply answers |
+//! |---|---|
+//! | `nboard 2` | `set myname ply` |
+//! | `set depth N` | nothing: searches go N plies deep (1-60) |
+//! | `set game <GGF>` | nothing: later commands are about the end of that game |
+//! | `set contempt N` | nothing (accepted; ply has no book draws to value) |
+//! | `move F5[/eval/time]` (`PA` passes; a bare `F5` as in version 1) | nothing: the move is played |
+//! | `hint N` | `status`, then `search <pv> <eval> 0 <depth>` for the N best moves as they are found, `nodestats`, `status` |
+//! | `go` | `status`, `search` lines, `nodestats`, then `=== <move>/<eval>/<time>` (the move is not played) |
+//! | `ping N` | stops any search, then `pong N` |
+//! | `learn` | `learned` |
+//! | `analyze` | `analysis <movesMade> <eval>` for every position of the game, last first |
+//! | `quit` | ends the session |
+//!
+//! Evaluations are in discs from the point of view of the side to move, two
+//! decimals (`analysis` too). With few empty squares left ([`exact_empties`])
+//! the position is solved exactly and the depth is `100%`; otherwise the
+//! midgame engine searches to the set depth and the depth is the plies
+//! searched. `go` also respects the game clock of the GGF game (`TI` less the
+//! times of the side's moves). Searches run on a worker thread, so `ping` is
+//! answered while ply thinks. Lines ply does not understand are ignored, with
+//! a note on stderr.
+
+use super::Output;
+use crate::play::ggf;
+use crate::play::playable::Playable;
+use crate::play::record::Record;
+use ply_core::search::{Clock, Deadlines, Engine, Info, Limits, Score};
+use ply_core::{Game, Side};
+use ply_othello::engine::Evaluation;
+use ply_othello::solve::{Options as SolveOptions, Solution, Solver};
+use ply_othello::{Move, Othello};
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Transposition table of the midgame engine, in MiB.
+const ENGINE_HASH_MB: usize = 64;
+/// Transposition table of the endgame solver, in MiB.
+const SOLVER_HASH_MB: usize = 64;
+/// Midgame depth until the GUI sets one.
+const DEFAULT_DEPTH: u32 = 12;
+
+/// The number of empty squares at or below which positions are solved
+/// exactly instead of searched: 12 at the lowest depths, growing with the
+/// depth set, up to 22 (about a second on the FFO #40-#44 positions).
+#[must_use]
+pub fn exact_empties(depth: u32) -> u32 {
+    (depth + 8).clamp(12, 22)
+}
+
+/// The engine and the solver, used by one search at a time.
+struct Brain {
+    engine: Engine<Othello, Evaluation>,
+    solver: Solver,
+}
+
+/// What a search needs from the session, copied for the worker thread.
+#[derive(Clone, Copy)]
+struct Settings {
+    depth: u32,
+}
+
+/// The game so far: the record and each move's time, by side.
+struct GameState {
+    record: Record<Othello>,
+    /// The clock of each side at the start of the game (`TI`), if any.
+    clock: Option<Duration>,
+    /// Seconds used so far by each side: [Black, White].
+    used: [f64; 2],
+}
+
+impl GameState {
+    fn new() -> Self {
+        GameState {
+            record: Record::new(Othello::start()),
+            clock: None,
+            used: [0.0; 2],
+        }
+    }
+
+    fn position(&self) -> Othello {
+        *self.record.position()
+    }
+
+    /// Plays `mv`, which took `seconds`, inserting a pass for a side that
+    /// had to pass when the GUI left it out.
+    fn play(&mut self, mv: Move, seconds: f64) {
+        let position = self.position();
+        if position.must_pass() && !mv.is_pass() {
+            self.record.push(Move::PASS);
+        }
+        let side = side_index(self.position().side_to_move());
+        self.used[side] += seconds;
+        self.record.push(mv);
+    }
+
+    /// The time left to the side to move, if the game has a clock.
+    fn remaining(&self) -> Option<Duration> {
+        let clock = self.clock?;
+        let used = self.used[side_index(self.position().side_to_move())];
+        Some(clock.saturating_sub(Duration::from_secs_f64(used.max(0.0))))
+    }
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+/// An NBoard session.
+struct NBoard {
+    out: Output,
+    brain: Arc<Mutex<Brain>>,
+    /// The stop flag of the running search.
+    stop: Arc<AtomicBool>,
+    worker: Option<JoinHandle<()>>,
+    game: GameState,
+    settings: Settings,
+    contempt: i32,
+}
+
+/// Runs an NBoard session on stdin/stdout until `quit` or end of input.
+pub fn run() -> std::io::Result<()> {
+    let solver = Solver::new(SOLVER_HASH_MB).map_err(std::io::Error::other)?;
+    let mut session = NBoard {
+        out: Output::stdout(),
+        brain: Arc::new(Mutex::new(Brain {
+            engine: Engine::new(Evaluation, ENGINE_HASH_MB),
+            solver,
+        })),
+        stop: Arc::new(AtomicBool::new(false)),
+        worker: None,
+        game: GameState::new(),
+        settings: Settings {
+            depth: DEFAULT_DEPTH,
+        },
+        contempt: 0,
+    };
+    for line in std::io::stdin().lock().lines() {
+        if !session.handle(line?.trim()) {
+            break;
+        }
+    }
+    session.stop();
+    Ok(())
+}
+
+/// A move as NBoard writes it: `F5`, `PA`.
+fn nboard_move(mv: Move) -> String {
+    if mv.is_pass() {
+        "PA".to_owned()
+    } else {
+        mv.to_string().to_ascii_uppercase()
+    }
+}
+
+/// A principal variation without spaces: `F5D6C3`.
+fn nboard_pv(pv: &[Move]) -> String {
+    pv.iter().map(|&mv| nboard_move(mv)).collect()
+}
+
+/// An engine score in discs, two decimals; decisive scores (a won or lost
+/// game found by the midgame search) as ±64.
+fn discs(score: Score) -> String {
+    if score.is_decisive() {
+        let sign = if score.0 > 0 { 64 } else { -64 };
+        format!("{sign}.00")
+    } else {
+        format!("{:.2}", f64::from(score.0) / 100.0)
+    }
+}
+
+/// Reads `set game`'s GGF text into the game and its clock.
+fn read_game(text: &str) -> Result<GameState, String> {
+    let record = Othello::read_record(text)?;
+    let parsed = ggf::parse(text)?;
+    let clock = parsed.get("TI").and_then(parse_clock);
+    let mut used = [0.0; 2];
+    for (name, value) in &parsed.properties {
+        let side = match name.as_str() {
+            "B" => 0,
+            "W" => 1,
+            _ => continue,
+        };
+        used[side] += value
+            .split('/')
+            .nth(2)
+            .and_then(|t| t.trim().parse::<f64>().ok())
+            .filter(|t| t.is_finite() && *t >= 0.0)
+            .unwrap_or(0.0);
+    }
+    Ok(GameState {
+        record,
+        clock,
+        used,
+    })
+}
+
+/// Reads a GGF clock, `[[hh:]mm:]ss` before any `/` (the increment and
+/// extension parts are not used): `15:00` is fifteen minutes.
+fn parse_clock(text: &str) -> Option<Duration> {
+    let main = text.split('/').next()?.trim();
+    if main.is_empty() {
+        return None;
+    }
+    let mut seconds = 0.0;
+    for part in main.split(':') {
+        let value: f64 = part.trim().parse().ok()?;
+        if !value.is_finite() || value < 0.0 {
+            return None;
+        }
+        seconds = seconds * 60.0 + value;
+    }
+    (seconds > 0.0).then(|| Duration::from_secs_f64(seconds))
+}
+
+/// Reads `move`'s argument, `F5/eval/time`: the move and the seconds it took.
+fn read_move(position: &Othello, text: &str) -> Result<(Move, f64), String> {
+    let mut fields = text.split('/');
+    let name = fields.next().unwrap_or("").trim();
+    let seconds = fields
+        .nth(1)
+        .and_then(|t| t.trim().parse::<f64>().ok())
+        .filter(|t| t.is_finite() && *t >= 0.0)
+        .unwrap_or(0.0);
+    // A pass left out before the move (the side to move had none).
+    let position = if position.must_pass() && !matches!(name, "PA" | "pa" | "pass") {
+        position.play(Move::PASS)
+    } else {
+        *position
+    };
+    let mv = position.parse_move(name).map_err(|e| e.to_string())?;
+    Ok((mv, seconds))
+}
+
+impl NBoard {
+    /// Handles one line; false when the session is over.
+    fn handle(&mut self, line: &str) -> bool {
+        let (command, rest) = match line.split_once(char::is_whitespace) {
+            Some((command, rest)) => (command, rest.trim()),
+            None => (line, ""),
+        };
+        match command {
+            "" => {}
+            "nboard" => self.out.line("set myname ply"),
+            "set" => self.set(rest),
+            "move" => self.play_move(rest),
+            "hint" => match rest.parse::<usize>() {
+                Ok(n) if n >= 1 => self.start(Task::Hint(n)),
+                _ => warn(&format!("hint needs a number of moves, not '{rest}'")),
+            },
+            "go" => self.start(Task::Go),
+            "analyze" => self.start(Task::Analyze),
+            "ping" => {
+                self.stop();
+                self.out.line(&format!("pong {rest}"));
+            }
+            "learn" => {
+                self.stop();
+                self.out.line("learned");
+            }
+            "quit" => return false,
+            // Protocol version 1 sent a bare move.
+            _ if command.len() == 2 && rest.is_empty() => self.play_move(command),
+            _ => warn(&format!("ignored unknown command '{line}'")),
+        }
+        true
+    }
+
+    fn set(&mut self, rest: &str) {
+        let (name, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let value = value.trim();
+        match name {
+            "depth" => match value.parse::<u32>() {
+                Ok(depth) if (1..=60).contains(&depth) => self.settings.depth = depth,
+                _ => warn(&format!(
+                    "set depth needs a depth from 1 to 60, not '{value}'"
+                )),
+            },
+            "game" => match read_game(value) {
+                Ok(game) => {
+                    self.stop();
+                    self.game = game;
+                }
+                Err(message) => warn(&format!("set game: {message}")),
+            },
+            "contempt" => match value.parse::<f64>() {
+                Ok(contempt) if contempt.is_finite() => self.contempt = contempt as i32,
+                _ => warn(&format!("set contempt needs a number, not '{value}'")),
+            },
+            _ => warn(&format!("ignored 'set {rest}'")),
+        }
+    }
+
+    fn play_move(&mut self, text: &str) {
+        self.stop();
+        match read_move(&self.game.position(), text) {
+            Ok((mv, seconds)) => self.game.play(mv, seconds),
+            Err(message) => warn(&format!("move {text}: {message}")),
+        }
+    }
+
+    /// Stops the running search, if any, and waits for it to end.
+    fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+    }
+
+    /// Starts `task` on the worker thread (after stopping the running one).
+    fn start(&mut self, task: Task) {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Arc::clone(&stop);
+        let job = Job {
+            out: self.out.clone(),
+            brain: Arc::clone(&self.brain),
+            stop,
+            settings: self.settings,
+            positions: self
+                .game
+                .record
+                .positions()
+                .iter()
+                .copied()
+                .chain(std::iter::once(self.game.position()))
+                .collect(),
+            remaining: self.game.remaining(),
+        };
+        self.worker = Some(std::thread::spawn(move || job.run(task)));
+    }
+}
+
+/// Notes on stderr what the session did not understand (NBoard has no error
+/// reply: an engine ignores such lines).
+fn warn(message: &str) {
+    eprintln!("nboard: {message}");
+}
+
+/// What the GUI asked for.
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    /// `hint N`.
+    Hint(usize),
+    /// `go`.
+    Go,
+    /// `analyze`.
+    Analyze,
+}
+
+/// One search, run on the worker thread.
+struct Job {
+    out: Output,
+    brain: Arc<Mutex<Brain>>,
+    stop: Arc<AtomicBool>,
+    settings: Settings,
+    /// The game's positions, the current one last.
+    positions: Vec<Othello>,
+    /// The side to move's time left, if the game has a clock.
+    remaining: Option<Duration>,
+}
+
+impl Job {
+    fn position(&self) -> Othello {
+        *self
+            .positions
+            .last()
+            .expect("the current position is always there")
+    }
+
+    fn run(self, task: Task) {
+        let start = Instant::now();
+        let brain = Arc::clone(&self.brain);
+        let mut brain = brain.lock().unwrap_or_else(PoisonError::into_inner);
+        match task {
+            Task::Hint(n) => {
+                self.out.line("status ply is thinking");
+                let nodes = self.hint(&mut brain, n);
+                self.nodestats(nodes, start);
+                self.out.line("status ply is waiting");
+            }
+            Task::Go => {
+                self.out.line("status ply is thinking");
+                self.go(&mut brain, start);
+            }
+            Task::Analyze => {
+                self.out.line("status ply is analysing the game");
+                let nodes = self.analyze(&mut brain);
+                self.nodestats(nodes, start);
+                self.out.line("status ply is waiting");
+            }
+        }
+    }
+
+    fn nodestats(&self, nodes: u64, start: Instant) {
+        self.out.line(&format!(
+            "nodestats {nodes} {:.2}",
+            start.elapsed().as_secs_f64()
+        ));
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Solves `position` exactly unless stopped.
+    fn solve(&self, brain: &mut Brain, position: &Othello) -> Option<Solution> {
+        brain
+            .solver
+            .search(position, &SolveOptions::exact().with_stop(&self.stop))
+            .ok()
+    }
+
+    /// The midgame search of `position` with `limits`, `multipv` lines,
+    /// reporting each iteration as `search` lines.
+    fn search(
+        &self,
+        brain: &mut Brain,
+        position: &Othello,
+        limits: &Limits,
+        multipv: usize,
+    ) -> ply_core::search::SearchResult<Move> {
+        brain.engine.options.multipv = multipv;
+        let out = self.out.clone();
+        brain.engine.search_moves(
+            position,
+            &[],
+            limits,
+            &[],
+            &self.stop,
+            &mut |info: &Info<Move>| {
+                out.line(&format!(
+                    "search {} {} 0 {}",
+                    nboard_pv(&info.pv),
+                    discs(info.score),
+                    info.depth
+                ));
+            },
+        )
+    }
+
+    /// `hint n`: the `n` best moves, exactly when few empties are left.
+    fn hint(&self, brain: &mut Brain, n: usize) -> u64 {
+        let position = self.position();
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            return 0;
+        }
+        if position.empty().count_ones() > exact_empties(self.settings.depth) {
+            let limits = Limits::depth(self.settings.depth);
+            return self
+                .search(brain, &position, &limits, n.min(moves.len()))
+                .nodes;
+        }
+        if n == 1 || moves.len() == 1 {
+            let Some(solution) = self.solve(brain, &position) else {
+                return 0;
+            };
+            self.exact_line(&solution.pv, solution.score);
+            return solution.nodes;
+        }
+        // Every move solved, each line sent as soon as it is known.
+        let mut nodes = 0;
+        for mv in moves {
+            let after = position.play(mv);
+            let Some(solution) = self.solve(brain, &after) else {
+                break;
+            };
+            nodes += solution.nodes;
+            let mut pv = vec![mv];
+            pv.extend_from_slice(&solution.pv);
+            self.exact_line(&pv, -solution.score);
+        }
+        nodes
+    }
+
+    fn exact_line(&self, pv: &[Move], score: i32) {
+        self.out
+            .line(&format!("search {} {score}.00 0 100%", nboard_pv(pv)));
+    }
+
+    /// `go`: the move to play within the depth and the clock, then `===`.
+    fn go(&self, brain: &mut Brain, start: Instant) {
+        let position = self.position();
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            warn("go: the game is over");
+            self.out.line("status the game is over");
+            return;
+        }
+        let limits = Limits {
+            depth: Some(self.settings.depth),
+            clock: self.remaining.map(|remaining| Clock {
+                remaining,
+                increment: Duration::ZERO,
+                // About half the empty squares are the side's own moves.
+                moves_to_go: Some(position.empty().count_ones().div_ceil(2).max(1)),
+            }),
+            move_overhead: Duration::from_millis(50),
+            ..Limits::default()
+        };
+        let (best, eval, nodes) = if moves.len() == 1 {
+            (moves[0], None, 0)
+        } else if position.empty().count_ones() <= exact_empties(self.settings.depth) {
+            let deadline = Deadlines::new(&limits, start).hard;
+            let timer = deadline.map(|when| self.stop_at(when));
+            let solved = self.solve(brain, &position);
+            drop(timer);
+            match solved {
+                Some(solution) => {
+                    self.exact_line(&solution.pv, solution.score);
+                    let best = solution.best_move.unwrap_or(moves[0]);
+                    (best, Some(format!("{}.00", solution.score)), solution.nodes)
+                }
+                // Out of time (or stopped): a quick midgame answer.
+                None => {
+                    let quick = Limits::depth(self.settings.depth.min(4));
+                    let result = brain.engine.search_moves(
+                        &position,
+                        &[],
+                        &quick,
+                        &[],
+                        &AtomicBool::new(false),
+                        &mut |_| {},
+                    );
+                    (
+                        result.best.unwrap_or(moves[0]),
+                        Some(discs(result.score)),
+                        result.nodes,
+                    )
+                }
+            }
+        } else {
+            let result = self.search(brain, &position, &limits, 1);
+            (
+                result.best.unwrap_or(moves[0]),
+                Some(discs(result.score)),
+                result.nodes,
+            )
+        };
+        self.nodestats(nodes, start);
+        let seconds = start.elapsed().as_secs_f64();
+        let answer = match eval {
+            Some(eval) => format!("=== {}/{eval}/{seconds:.2}", nboard_move(best)),
+            None => format!("=== {}//{seconds:.2}", nboard_move(best)),
+        };
+        self.out.line(&answer);
+    }
+
+    /// A thread that sets this job's stop flag at `when`, unless the returned
+    /// guard is dropped first.
+    fn stop_at(&self, when: Instant) -> TimerGuard {
+        let stop = Arc::clone(&self.stop);
+        let cancelled = Arc::new(AtomicBool::new(false));
+        let cancel = Arc::clone(&cancelled);
+        std::thread::spawn(move || {
+            while !cancel.load(Ordering::Relaxed) {
+                let now = Instant::now();
+                if now >= when {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::sleep((when - now).min(Duration::from_millis(10)));
+            }
+        });
+        TimerGuard { cancelled }
+    }
+
+    /// `analyze`: every position of the game, from the last back to the
+    /// start, as `analysis movesMade eval` (mover's view).
+    fn analyze(&self, brain: &mut Brain) -> u64 {
+        let mut nodes = 0;
+        for (made, position) in self.positions.iter().enumerate().rev() {
+            if self.stopped() {
+                break;
+            }
+            let eval = if position.outcome().is_some() {
+                format!("{}.00", position.final_score())
+            } else if position.empty().count_ones() <= exact_empties(self.settings.depth) {
+                let Some(solution) = self.solve(brain, position) else {
+                    break;
+                };
+                nodes += solution.nodes;
+                format!("{}.00", solution.score)
+            } else {
+                brain.engine.options.multipv = 1;
+                let result = brain.engine.search_moves(
+                    position,
+                    &[],
+                    &Limits::depth(self.settings.depth),
+                    &[],
+                    &self.stop,
+                    &mut |_| {},
+                );
+                if self.stopped() {
+                    break;
+                }
+                nodes += result.nodes;
+                discs(result.score)
+            };
+            self.out.line(&format!("analysis {made} {eval}"));
+        }
+        nodes
+    }
+}
+
+/// Cancels a [`Job::stop_at`] timer when dropped.
+struct TimerGuard {
+    cancelled: Arc<AtomicBool>,
+}
+
+impl Drop for TimerGuard {
+    fn drop(&mut self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_in_ggf_form() {
+        assert_eq!(parse_clock("15:00"), Some(Duration::from_secs(900)));
+        assert_eq!(parse_clock("1:00:00"), Some(Duration::from_secs(3600)));
+        assert_eq!(parse_clock("05:00//02:00"), Some(Duration::from_secs(300)));
+        assert_eq!(parse_clock("90"), Some(Duration::from_secs(90)));
+        assert_eq!(parse_clock("0"), None);
+        assert_eq!(parse_clock("x:00"), None);
+        assert_eq!(parse_clock(""), None);
+    }
+
+    #[test]
+    fn games_with_times_and_left_out_passes() {
+        let text = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]\
+                    BO[8 ---------------------------O*------*O--------------------------- *]\
+                    B[F5//2.5]W[F6/-1.0/3]B[D3];)";
+        let game = read_game(text).unwrap();
+        assert_eq!(game.record.moves().len(), 3);
+        assert_eq!(game.used, [2.5, 3.0]);
+        assert_eq!(game.remaining(), Some(Duration::from_secs(897)));
+        assert!(read_game("(;GM[Chess];)").is_err());
+        assert!(read_game("(;GM[Othello]B[A1];)").is_err());
+    }
+
+    #[test]
+    fn moves_with_evaluations_and_passes() {
+        let start = Othello::start();
+        let (mv, seconds) = read_move(&start, "F5/1.5/2.25").unwrap();
+        assert_eq!(nboard_move(mv), "F5");
+        assert_eq!(seconds, 2.25);
+        assert!(read_move(&start, "A1").is_err());
+        assert!(read_move(&start, "PA").is_err());
+        assert_eq!(nboard_move(Move::PASS), "PA");
+    }
+
+    #[test]
+    fn evaluations_in_discs() {
+        assert_eq!(discs(Score(250)), "2.50");
+        assert_eq!(discs(Score(-3)), "-0.03");
+        assert_eq!(discs(Score::won_at(3)), "64.00");
+        assert_eq!(discs(Score::lost_at(2)), "-64.00");
+    }
+
+    #[test]
+    fn exact_solving_grows_with_depth() {
+        assert_eq!(exact_empties(1), 12);
+        assert_eq!(exact_empties(10), 18);
+        assert_eq!(exact_empties(60), 22);
+    }
+}

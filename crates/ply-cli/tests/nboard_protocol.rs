@@ -1,0 +1,335 @@
+//! `ply nboard` driven through a pipe with the lines the NBoard GUI sends
+//! (its debug log's order: `nboard 2`, `set depth`, `set game`, `ping`, then
+//! `go` or `hint`, and `move` after each move).
+
+use ply_core::Game;
+use ply_othello::{Move, Othello};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// The example game of the protocol's description.
+const EXAMPLE_GAME: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+/// FFO #1: 14 empties, Black to move wins by 18 with G8 (the only best move).
+const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+struct Session {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .arg("nboard")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("ply nboard starts");
+        let input = child.stdin.take().unwrap();
+        let output: ChildStdout = child.stdout.take().unwrap();
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { return };
+                if sender.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut session = Session {
+            child,
+            input,
+            lines,
+        };
+        session.send("nboard 2");
+        assert_eq!(session.next(), "set myname ply");
+        session
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    fn next(&mut self) -> String {
+        match self.lines.recv_timeout(Duration::from_secs(120)) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => panic!("no answer from ply nboard in 120 s"),
+            Err(RecvTimeoutError::Disconnected) => panic!("ply nboard ended"),
+        }
+    }
+
+    /// Lines up to and including the first starting with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.next();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    /// `ping n` answered by `pong n`, with nothing else after it.
+    fn sync(&mut self, n: u32) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        self.until(&format!("pong {n}"))
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+/// The GGF of a game from `position` with no moves.
+fn ggf_from(position: &Othello) -> String {
+    let text = position.position_string();
+    let (board, side) = text.split_at(64);
+    let board = board.replace('X', "*");
+    let side = if side.trim() == "X" { '*' } else { 'O' };
+    format!("(;GM[Othello]PC[test]PB[a]PW[b]RE[?]TI[0]TY[8]BO[8 {board} {side}];)")
+}
+
+/// The position after the GGF example game's moves.
+fn example_position() -> Othello {
+    let mut position = Othello::start();
+    for name in ["f5", "f6", "d3", "c5", "e6", "f7", "e7", "f4"] {
+        position = position.play(position.parse_move(name).unwrap());
+    }
+    position
+}
+
+/// A `search <pv> <eval> 0 <depth>` line: the moves of the PV, the eval and
+/// the depth.
+fn search_line(line: &str) -> (Vec<String>, f64, String) {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(fields.len(), 5, "{line}");
+    assert_eq!(fields[0], "search", "{line}");
+    assert_eq!(fields[3], "0", "{line}");
+    let pv = fields[1];
+    assert!(pv.len().is_multiple_of(2) && !pv.is_empty(), "{line}");
+    let moves = (0..pv.len())
+        .step_by(2)
+        .map(|i| pv[i..i + 2].to_owned())
+        .collect();
+    (moves, fields[2].parse().unwrap(), fields[4].to_owned())
+}
+
+/// The move, eval and time of a `=== F5/eval/time` line.
+fn answer(line: &str) -> (String, Option<f64>, f64) {
+    let text = line.strip_prefix("=== ").expect(line);
+    let fields: Vec<&str> = text.split('/').collect();
+    assert_eq!(fields.len(), 3, "{line}");
+    let eval = (!fields[1].is_empty()).then(|| fields[1].parse().unwrap());
+    (fields[0].to_owned(), eval, fields[2].parse().unwrap())
+}
+
+fn legal(position: &Othello, name: &str) -> Move {
+    let mv = position
+        .parse_move(name)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert!(position.legal_moves().contains(&mv), "{name} is not legal");
+    mv
+}
+
+#[test]
+fn go_answers_a_legal_move_without_playing_it() {
+    let mut s = Session::start();
+    s.send("set depth 6");
+    s.send(&format!("set game {EXAMPLE_GAME}"));
+    s.send("set contempt 0");
+    s.sync(1);
+    s.send("go");
+    let lines = s.until("===");
+    assert_eq!(lines[0], "status ply is thinking");
+    let depths: Vec<String> = lines
+        .iter()
+        .filter(|l| l.starts_with("search"))
+        .map(|l| search_line(l).2)
+        .collect();
+    assert_eq!(depths.last().map(String::as_str), Some("6"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("nodestats ")));
+    let (mv, eval, time) = answer(lines.last().unwrap());
+    let position = example_position();
+    legal(&position, &mv);
+    assert!(eval.unwrap().abs() < 64.0 && time >= 0.0);
+    // Not played: a second go from the same position gives the same move.
+    s.send("go");
+    let again = s.until("===");
+    assert_eq!(answer(again.last().unwrap()).0, mv);
+    s.quit();
+}
+
+#[test]
+fn hint_gives_the_best_moves_from_the_movers_view() {
+    let mut s = Session::start();
+    s.send("set depth 4");
+    s.send(&format!("set game {EXAMPLE_GAME}"));
+    s.send("move G5/0.5/1.25");
+    s.sync(1);
+    s.send("hint 3");
+    let lines = s.until("status ply is waiting");
+    let position = example_position();
+    let position = position.play(legal(&position, "g5"));
+    let last: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("search") && l.ends_with(" 4"))
+        .map(|l| search_line(l))
+        .collect();
+    assert_eq!(last.len(), 3, "{lines:?}");
+    let mut firsts: Vec<&str> = last.iter().map(|(pv, _, _)| pv[0].as_str()).collect();
+    for (pv, _, _) in &last {
+        let mut p = position;
+        for name in pv {
+            p = p.play(legal(&p, name));
+        }
+    }
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different moves: {lines:?}");
+    s.quit();
+}
+
+#[test]
+fn endgame_hints_are_exact_solves() {
+    let position = Othello::parse_position(FFO_1).unwrap();
+    let mut s = Session::start();
+    s.send("set depth 8");
+    s.send(&format!("set game {}", ggf_from(&position)));
+    s.sync(1);
+    s.send("hint 1");
+    let lines = s.until("status ply is waiting");
+    let exact: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("search"))
+        .map(|l| search_line(l))
+        .collect();
+    assert_eq!(exact.len(), 1, "{lines:?}");
+    assert_eq!(exact[0].0[0], "G8");
+    assert_eq!(exact[0].1, 18.0);
+    assert_eq!(exact[0].2, "100%");
+    // Every move, each with its exact score; G8 is the best.
+    s.send("hint 4");
+    let lines = s.until("status ply is waiting");
+    let all: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("search"))
+        .map(|l| search_line(l))
+        .collect();
+    assert_eq!(all.len(), position.legal_moves().len(), "{lines:?}");
+    let best = all
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("some move");
+    assert_eq!((best.0[0].as_str(), best.1), ("G8", 18.0));
+    assert!(all.iter().all(|(_, _, depth)| depth == "100%"));
+    s.send("go");
+    let lines = s.until("===");
+    assert_eq!(answer(lines.last().unwrap()).0, "G8");
+    assert_eq!(answer(lines.last().unwrap()).1, Some(18.0));
+    s.quit();
+}
+
+#[test]
+fn ply_plays_itself_a_whole_game_through_nboard() {
+    let mut s = Session::start();
+    s.send("set depth 2");
+    s.send(&format!(
+        "set game {}",
+        ggf_from(&Othello::start()).replace("TI[0]", "TI[5:00]")
+    ));
+    let mut position = Othello::start();
+    let mut ping = 0;
+    while position.outcome().is_none() {
+        ping += 1;
+        s.sync(ping);
+        s.send("go");
+        let lines = s.until("===");
+        let (name, _, _) = answer(lines.last().unwrap());
+        let mv = if name == "PA" {
+            assert!(position.must_pass(), "PA with moves left");
+            Move::PASS
+        } else {
+            legal(&position, &name)
+        };
+        position = position.play(mv);
+        s.send(&format!("move {name}//0.01"));
+    }
+    // The finished game, analysed from the last position back to the first.
+    s.sync(ping + 1);
+    s.send("analyze");
+    let lines = s.until("status ply is waiting");
+    let analysis: Vec<(usize, f64)> = lines
+        .iter()
+        .filter(|l| l.starts_with("analysis "))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[1].parse().unwrap(), f[2].parse().unwrap())
+        })
+        .collect();
+    let plies = analysis[0].0;
+    assert!(plies >= 60, "{analysis:?}");
+    let made: Vec<usize> = analysis.iter().map(|&(m, _)| m).collect();
+    assert_eq!(made, (0..=plies).rev().collect::<Vec<_>>());
+    assert_eq!(analysis[0].1, f64::from(position.final_score()));
+    s.quit();
+}
+
+#[test]
+fn ping_stops_a_long_search_at_once() {
+    let mut s = Session::start();
+    s.send("set depth 60");
+    s.send(&format!("set game {EXAMPLE_GAME}"));
+    s.sync(1);
+    s.send("hint 1");
+    assert_eq!(s.next(), "status ply is thinking");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    let lines = s.sync(2);
+    assert!(asked.elapsed() < Duration::from_secs(5));
+    // The search's last words come before the pong, never after.
+    assert!(
+        lines.iter().any(|l| l == "status ply is waiting"),
+        "{lines:?}"
+    );
+    s.send("learn");
+    assert_eq!(s.next(), "learned");
+    s.quit();
+}
+
+#[test]
+fn bad_lines_are_ignored_and_the_game_kept() {
+    let mut s = Session::start();
+    s.send("set depth 3");
+    s.send(&format!("set game {EXAMPLE_GAME}"));
+    for bad in [
+        "set game (;GM[Othello]B[A1];)",
+        "set game nonsense",
+        "set depth 99",
+        "set depth x",
+        "set contempt lots",
+        "set colour blue",
+        "move Z9",
+        "move A1",
+        "move",
+        "hint",
+        "hint -2",
+        "xyzzy plugh",
+        "\u{1b}[A",
+    ] {
+        s.send(bad);
+    }
+    let lines = s.sync(7);
+    assert_eq!(lines, ["pong 7"]);
+    s.send("go");
+    let lines = s.until("===");
+    legal(&example_position(), &answer(lines.last().unwrap()).0);
+    s.quit();
+}
