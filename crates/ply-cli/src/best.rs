@@ -40,6 +40,9 @@ struct BestLine {
     /// Why there is no move, when the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<String>,
+    /// True when the score is exact (an Othello endgame solved to the end).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    exact: bool,
 }
 
 struct Best<'a> {
@@ -50,6 +53,9 @@ struct Best<'a> {
 /// Runs `ply best`.
 pub fn run(args: &BestArgs, json: bool) -> Result<(), CliError> {
     let game = engines::engine_variant(&args.game, args.generator.as_deref())?;
+    if game == engines::EngineGame::Othello && args.level == 10 && solve_othello(args, json)? {
+        return Ok(());
+    }
     engines::with_engine(game, args.hash, Best { args, json })
 }
 
@@ -81,6 +87,7 @@ impl WithEngine for Best<'_> {
                     nodes: 0,
                     pv: Vec::new(),
                     result: Some(result),
+                    exact: false,
                 };
                 writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
             } else {
@@ -131,6 +138,7 @@ impl WithEngine for Best<'_> {
                 nodes: result.nodes,
                 pv,
                 result: None,
+                exact: false,
             };
             writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
         } else {
@@ -147,6 +155,58 @@ impl WithEngine for Best<'_> {
         }
         Ok(())
     }
+}
+
+/// At full strength, an Othello position with few empty squares (as many as
+/// `ply nboard` solves at the given depth, 18 by default) is solved exactly
+/// instead of searched. Returns false, having printed nothing, when the
+/// position is not one for the solver.
+fn solve_othello(args: &BestArgs, json: bool) -> Result<bool, CliError> {
+    use ply_othello::Othello;
+    let root = match &args.fen {
+        Some(text) => {
+            Othello::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?
+        }
+        None => return Ok(false),
+    };
+    let empties = root.empty().count_ones();
+    if root.outcome().is_some()
+        || empties > crate::protocol::nboard::exact_empties(args.depth.unwrap_or(10))
+    {
+        return Ok(false);
+    }
+    let start = std::time::Instant::now();
+    let solution = ply_othello::solve::Solver::new(args.hash)?.solve(&root);
+    let Some(best) = solution.best_move else {
+        return Ok(false);
+    };
+    let pv = line_names(&root, &solution.pv);
+    let mut out = std::io::stdout().lock();
+    if json {
+        let line = BestLine {
+            mv: Some(root.move_name(best)),
+            score: 100 * solution.score,
+            mate: None,
+            depth: empties,
+            nodes: solution.nodes,
+            pv,
+            result: None,
+            exact: true,
+        };
+        writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
+    } else {
+        writeln!(
+            out,
+            "best {}  score {:+} discs (exact)  empties {}  nodes {}  time {:.2} s  pv {}",
+            root.move_name(best),
+            solution.score,
+            empties,
+            solution.nodes,
+            start.elapsed().as_secs_f64(),
+            pv.join(" ")
+        )?;
+    }
+    Ok(true)
 }
 
 fn describe_winner<G: Game>(root: &G, outcome: ply_core::Outcome) -> String {

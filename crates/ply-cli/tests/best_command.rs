@@ -184,3 +184,21 @@ fn best_checkers_jumps_when_it_must_and_sees_the_end() {
     assert!(v["move"].is_null(), "{v}");
     assert!(v["result"].as_str().unwrap().contains("lost"), "{v}");
 }
+
+#[test]
+fn othello_endgames_are_solved_exactly() {
+    // FFO #1: Black wins by 18 with g8, and only with g8.
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let v = json(&ply(&["best", "othello", "--fen", ffo1, "--json"]));
+    assert_eq!(v["move"], "g8");
+    assert_eq!(v["score"], 1800);
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["depth"], 14);
+    // Below full strength, or with many empties, the midgame search answers.
+    let v = json(&ply(&[
+        "best", "othello", "--fen", ffo1, "--level", "3", "--json",
+    ]));
+    assert!(v.get("exact").is_none(), "{v}");
+    let v = json(&ply(&["best", "othello", "--depth", "4", "--json"]));
+    assert!(v.get("exact").is_none(), "{v}");
+}
