@@ -2,13 +2,19 @@
 //!
 //! A cut-off comes soonest from the move that leaves the opponent the fewest
 //! replies, so each move is scored by the opponent's mobility after it (corner
-//! replies counting three times), then its potential mobility (empty squares next
-//! to the mover's discs, where replies may appear later), the mover's discs
-//! made safe around the corners, and whether the move is in a quadrant with an
-//! odd number of empties. The move the transposition table remembers goes
-//! first whatever its score.
+//! replies counting three times), then its potential mobility (empty squares
+//! next to the mover's discs, where replies may appear later), the mover's
+//! discs made safe around the corners, and whether the move is in a quadrant
+//! with an odd number of empties. The move the transposition table remembers
+//! goes first whatever its score.
+//!
+//! Far from the end ([`sort_depth`]) the same measure is looked at a few plies
+//! further: each move is scored by a small alpha-beta search, an even number of
+//! plies deep, whose leaves are scored by the opponent's options as above. It
+//! costs thousands of move generations per node, which the large subtrees
+//! there repay many times over in cut-offs found sooner.
 
-use super::board::{CORNERS, flips, moves, neighbours};
+use super::board::{CORNERS, flips, game_over_score, moves, neighbours};
 use super::parity::QUADRANT_BIT;
 use arrayvec::ArrayVec;
 
@@ -56,16 +62,87 @@ pub fn corner_stability(discs: u64) -> u32 {
     (corners | (next & discs)).count_ones()
 }
 
+/// How good the options of `player` (to move) look: its replies (corners
+/// counting three times), its potential replies, less the other side's discs
+/// made safe around the corners. The mover that leaves this lowest is played
+/// first.
+#[inline(always)]
+fn options(player: u64, opponent: u64) -> i32 {
+    let replies = moves(player, opponent);
+    let mobility = (replies.count_ones() + 2 * (replies & CORNERS).count_ones()) as i32;
+    let empty = !(player | opponent);
+    let potential = (neighbours(opponent) & empty).count_ones() as i32;
+    MOBILITY * mobility + POTENTIAL * potential
+        - CORNER_STABILITY * corner_stability(opponent) as i32
+}
+
+/// Beyond any [`options`] score.
+const SORT_INFINITY: i32 = 1 << 30;
+
+/// The plies of [`sort_search`] behind the key of each move of a position with
+/// `empties` empty squares: 0 (the plain measure) up to 13 empties, then 2, 4
+/// and 6 as the subtrees grow.
+#[inline]
+#[must_use]
+pub fn sort_depth(empties: u32) -> u32 {
+    match empties {
+        0..=13 => 0,
+        14..=17 => 2,
+        18..=21 => 4,
+        _ => 6,
+    }
+}
+
+/// Negamax alpha-beta `depth` plies deep (passes do not count) from
+/// `player`'s side, the leaves scored by [`options`] and finished games by
+/// far more than any option count.
+fn sort_search(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return options(player, opponent);
+    }
+    let legal = moves(player, opponent);
+    if legal == 0 {
+        if moves(opponent, player) == 0 {
+            return game_over_score(player, opponent) * (1 << 20);
+        }
+        return -sort_search(opponent, player, depth, -beta, -alpha);
+    }
+    let mut best = -SORT_INFINITY;
+    let mut remaining = legal;
+    while remaining != 0 {
+        let square = remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let f = flips(player, opponent, square);
+        let score = -sort_search(
+            opponent ^ f,
+            player | f | (1 << square),
+            depth - 1,
+            -beta,
+            -alpha,
+        );
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
 /// Fills `list` with the legal moves of `player` in `moves_mask`, each with its
-/// flips and its ordering key; `hash_move` (a square index, or anything above
-/// 63) first.
+/// flips and its ordering key, looked at `depth` plies deep (see
+/// [`sort_depth`]); `hash_move` (a square index, or anything above 63) first.
 #[inline]
 pub fn children(
     list: &mut Children,
     player: u64,
     opponent: u64,
     moves_mask: u64,
-    parity: u8,
+    (parity, depth): (u8, u32),
     hash_move: u8,
 ) {
     let mut remaining = moves_mask;
@@ -78,15 +155,13 @@ pub fn children(
         let key = if square == usize::from(hash_move) {
             HASH_MOVE
         } else {
-            let replies = moves(next, mover);
-            let empty = !(mover | next);
-            // A reply on a corner counts three times.
-            let mobility = (replies.count_ones() + 2 * (replies & CORNERS).count_ones()) as i32;
-            let potential = (neighbours(mover) & empty).count_ones() as i32;
             let odd = i32::from(parity & QUADRANT_BIT[square] != 0);
-            -MOBILITY * mobility - POTENTIAL * potential
-                + CORNER_STABILITY * corner_stability(mover) as i32
-                + PARITY * odd
+            let outlook = if depth == 0 {
+                options(next, mover)
+            } else {
+                sort_search(next, mover, depth, -SORT_INFINITY, SORT_INFINITY)
+            };
+            PARITY * odd - outlook
         };
         list.push(Child {
             square: square as u8,

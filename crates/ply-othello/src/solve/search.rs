@@ -6,7 +6,7 @@
 //! [`Search::shallow`] and then to the last-moves functions.
 
 use super::board::{game_over_score, moves};
-use super::ordering::{Children, children, select};
+use super::ordering::{Children, children, select, sort_depth};
 use super::parity::QUADRANT_BIT;
 use super::shallow::{SHALLOW_MAX, stability_cut};
 use super::table::{NO_MOVE, Table};
@@ -115,7 +115,14 @@ impl<'a> Search<'a> {
             return -self.nws(opponent, player, -alpha - 1, empties, parity);
         }
         let mut list = Children::new();
-        children(&mut list, player, opponent, legal, parity, hash_move);
+        children(
+            &mut list,
+            player,
+            opponent,
+            legal,
+            (parity, sort_depth(empties)),
+            hash_move,
+        );
         if empties > SHALLOW_MAX + 1 && empties < ETC_MIN {
             for child in &list {
                 let square = usize::from(child.square);
@@ -208,7 +215,14 @@ impl<'a> Search<'a> {
             .probe(player, opponent)
             .map_or(NO_MOVE, |stored| stored.best);
         let mut list = Children::new();
-        children(&mut list, player, opponent, legal, parity, hash_move);
+        children(
+            &mut list,
+            player,
+            opponent,
+            legal,
+            (parity, sort_depth(empties)),
+            hash_move,
+        );
         let original_alpha = alpha;
         let mut best = BELOW;
         let mut best_move = NO_MOVE;

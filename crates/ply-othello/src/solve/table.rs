@@ -201,11 +201,34 @@ fn zeroed_entries(count: usize) -> Option<Vec<Entry>> {
     if pointer.is_null() {
         return None;
     }
+    advise_huge_pages(pointer.cast(), layout.size());
     // SAFETY: the memory comes from the global allocator with the layout of
     // `count` entries, and all-zero bytes are a valid `Entry` (integers only;
     // it is `Entry::EMPTY`).
     Some(unsafe { Vec::from_raw_parts(pointer, count, count) })
 }
+
+/// Asks Linux to back the 2 MiB-aligned part of a large table with huge pages
+/// (transparent huge pages, where the system allows them on request): the
+/// table is probed at random, and with 4 KiB pages nearly every probe would
+/// also miss the address translation cache.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, bytes: usize) {
+    const HUGE: usize = 2 << 20;
+    let first = (start as usize).next_multiple_of(HUGE);
+    let end = (start as usize + bytes) / HUGE * HUGE;
+    if end > first {
+        // SAFETY: the range lies inside one live allocation; madvise with
+        // MADV_HUGEPAGE only changes how the kernel backs it (and fails
+        // harmlessly where huge pages are not available).
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {
