@@ -28,7 +28,7 @@
 //! - null-window searches with the transposition table (`table.rs`), an
 //!   enhanced transposition cut-off at 12 empties and more, fastest-first
 //!   move ordering (`ordering.rs`) and stability cut-offs (`stability.rs`);
-//! - from 7 empties down, null-window searches that try moves straight from
+//! - at 6 and 5 empties, null-window searches that try moves straight from
 //!   the move bitboard, odd quadrants first (`shallow.rs`, `parity.rs`);
 //! - for the last four empties, functions specialised by the number of
 //!   empties that test each empty square directly (`last_moves.rs`), the very
