@@ -1,63 +1,12 @@
 //! `ply hub` driven line by line through a pipe.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
-struct Session {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-            .arg("hub")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("ply hub starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Session {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.output.read_line(&mut line).unwrap() > 0,
-                "ply stopped before '{prefix}': {lines:?}"
-            );
-            let line = line.trim_end().to_owned();
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        assert!(self.child.wait().unwrap().success());
-    }
-}
+use common::Session;
 
 #[test]
 fn initialisation_and_a_search() {
-    let mut s = Session::start();
+    let mut s = Session::start("hub");
     s.send("hub");
     let lines = s.until("wait");
     assert!(lines[0].starts_with("id name=ply"));
@@ -88,7 +37,7 @@ fn initialisation_and_a_search() {
 
 #[test]
 fn forced_jumps_and_capture_notation() {
-    let mut s = Session::start();
+    let mut s = Session::start("hub");
     // White man on 22, black man on 18: White must take, 22x15x18 in Hub notation.
     let mut squares = vec!['e'; 32];
     squares[21] = 'w';
@@ -108,7 +57,7 @@ fn forced_jumps_and_capture_notation() {
 
 #[test]
 fn errors_pong_and_stop() {
-    let mut s = Session::start();
+    let mut s = Session::start("hub");
     s.send("frobnicate");
     s.send("pos pos=Xbad");
     s.send("pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"11-15 11-15\"");
@@ -135,7 +84,7 @@ fn errors_pong_and_stop() {
 
 #[test]
 fn pydraughts_frame_is_detected_from_its_moves() {
-    let mut s = Session::start();
+    let mut s = Session::start("hub");
     // pydraughts' start position (turned, colours swapped) with a black move in PDN numbers.
     s.send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"12-16\"");
     s.send("level depth=4");

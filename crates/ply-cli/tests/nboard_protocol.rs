@@ -2,11 +2,11 @@
 //! (its debug log's order: `nboard 2`, `set depth`, `set game`, `ping`, then
 //! `go` or `hint`, and `move` after each move).
 
+mod common;
+
+use common::Session;
 use ply_core::Game;
 use ply_othello::{Move, Othello};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// The example game of the protocol's description.
@@ -15,78 +15,18 @@ const EXAMPLE_GAME: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB
 /// FFO #1: 14 empties, Black to move wins by 18 with G8 (the only best move).
 const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
 
-struct Session {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
+/// `ply nboard` after `nboard 2` and its answer.
+fn start() -> Session {
+    let mut session = Session::start("nboard");
+    session.send("nboard 2");
+    assert_eq!(session.next(), "set myname ply");
+    session
 }
 
-impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-            .arg("nboard")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("ply nboard starts");
-        let input = child.stdin.take().unwrap();
-        let output: ChildStdout = child.stdout.take().unwrap();
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { return };
-                if sender.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        let mut session = Session {
-            child,
-            input,
-            lines,
-        };
-        session.send("nboard 2");
-        assert_eq!(session.next(), "set myname ply");
-        session
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    fn next(&mut self) -> String {
-        match self.lines.recv_timeout(Duration::from_secs(120)) {
-            Ok(line) => line,
-            Err(RecvTimeoutError::Timeout) => panic!("no answer from ply nboard in 120 s"),
-            Err(RecvTimeoutError::Disconnected) => panic!("ply nboard ended"),
-        }
-    }
-
-    /// Lines up to and including the first starting with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let line = self.next();
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-
-    /// `ping n` answered by `pong n`, with nothing else after it.
-    fn sync(&mut self, n: u32) -> Vec<String> {
-        self.send(&format!("ping {n}"));
-        self.until(&format!("pong {n}"))
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        assert!(self.child.wait().unwrap().success());
-    }
+/// `ping n` answered by `pong n`: the lines up to the pong.
+fn sync(session: &mut Session, n: u32) -> Vec<String> {
+    session.send(&format!("ping {n}"));
+    session.until(&format!("pong {n}"))
 }
 
 /// The GGF of a game from `position` with no moves.
@@ -142,11 +82,11 @@ fn legal(position: &Othello, name: &str) -> Move {
 
 #[test]
 fn go_answers_a_legal_move_without_playing_it() {
-    let mut s = Session::start();
+    let mut s = start();
     s.send("set depth 6");
     s.send(&format!("set game {EXAMPLE_GAME}"));
     s.send("set contempt 0");
-    s.sync(1);
+    sync(&mut s, 1);
     s.send("go");
     let lines = s.until("===");
     assert_eq!(lines[0], "status ply is thinking");
@@ -170,11 +110,11 @@ fn go_answers_a_legal_move_without_playing_it() {
 
 #[test]
 fn hint_gives_the_best_moves_from_the_movers_view() {
-    let mut s = Session::start();
+    let mut s = start();
     s.send("set depth 4");
     s.send(&format!("set game {EXAMPLE_GAME}"));
     s.send("move G5/0.5/1.25");
-    s.sync(1);
+    sync(&mut s, 1);
     s.send("hint 3");
     let lines = s.until("status ply is waiting");
     let position = example_position();
@@ -200,10 +140,10 @@ fn hint_gives_the_best_moves_from_the_movers_view() {
 #[test]
 fn endgame_hints_are_exact_solves() {
     let position = Othello::parse_position(FFO_1).unwrap();
-    let mut s = Session::start();
+    let mut s = start();
     s.send("set depth 8");
     s.send(&format!("set game {}", ggf_from(&position)));
-    s.sync(1);
+    sync(&mut s, 1);
     s.send("hint 1");
     let lines = s.until("status ply is waiting");
     let exact: Vec<_> = lines
@@ -239,7 +179,7 @@ fn endgame_hints_are_exact_solves() {
 
 #[test]
 fn ply_plays_itself_a_whole_game_through_nboard() {
-    let mut s = Session::start();
+    let mut s = start();
     s.send("set depth 2");
     s.send(&format!(
         "set game {}",
@@ -249,7 +189,7 @@ fn ply_plays_itself_a_whole_game_through_nboard() {
     let mut ping = 0;
     while position.outcome().is_none() {
         ping += 1;
-        s.sync(ping);
+        sync(&mut s, ping);
         s.send("go");
         let lines = s.until("===");
         let (name, _, _) = answer(lines.last().unwrap());
@@ -263,7 +203,7 @@ fn ply_plays_itself_a_whole_game_through_nboard() {
         s.send(&format!("move {name}//0.01"));
     }
     // The finished game, analysed from the last position back to the first.
-    s.sync(ping + 1);
+    sync(&mut s, ping + 1);
     s.send("analyze");
     let lines = s.until("status ply is waiting");
     let analysis: Vec<(usize, f64)> = lines
@@ -284,15 +224,15 @@ fn ply_plays_itself_a_whole_game_through_nboard() {
 
 #[test]
 fn ping_stops_a_long_search_at_once() {
-    let mut s = Session::start();
+    let mut s = start();
     s.send("set depth 60");
     s.send(&format!("set game {EXAMPLE_GAME}"));
-    s.sync(1);
+    sync(&mut s, 1);
     s.send("hint 1");
     assert_eq!(s.next(), "status ply is thinking");
     std::thread::sleep(Duration::from_millis(300));
     let asked = Instant::now();
-    let lines = s.sync(2);
+    let lines = sync(&mut s, 2);
     assert!(asked.elapsed() < Duration::from_secs(5));
     // The search's last words come before the pong, never after.
     assert!(
@@ -306,7 +246,7 @@ fn ping_stops_a_long_search_at_once() {
 
 #[test]
 fn bad_lines_are_ignored_and_the_game_kept() {
-    let mut s = Session::start();
+    let mut s = start();
     s.send("set depth 3");
     s.send(&format!("set game {EXAMPLE_GAME}"));
     for bad in [
@@ -326,7 +266,7 @@ fn bad_lines_are_ignored_and_the_game_kept() {
     ] {
         s.send(bad);
     }
-    let lines = s.sync(7);
+    let lines = sync(&mut s, 7);
     assert_eq!(lines, ["pong 7"]);
     s.send("go");
     let lines = s.until("===");

@@ -1,65 +1,13 @@
 //! `ply uci` driven line by line through a pipe.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
+
+use common::Session;
 use std::time::{Duration, Instant};
-
-struct Session {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("ply uci starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Session {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.output.read_line(&mut line).unwrap() > 0,
-                "ply stopped before '{prefix}': {lines:?}"
-            );
-            let line = line.trim_end().to_owned();
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().unwrap();
-        assert!(status.success());
-    }
-}
 
 #[test]
 fn handshake_and_options() {
-    let mut s = Session::start();
+    let mut s = Session::start("uci");
     s.send("uci");
     let lines = s.until("uciok");
     assert!(lines[0].starts_with("id name ply"));
@@ -94,7 +42,7 @@ fn handshake_and_options() {
 
 #[test]
 fn bad_lines_are_answered_not_fatal() {
-    let mut s = Session::start();
+    let mut s = Session::start("uci");
     for line in [
         "xyzzy",
         "position fen not a fen",
@@ -139,7 +87,7 @@ fn bad_lines_are_answered_not_fatal() {
 
 #[test]
 fn infinite_search_waits_for_stop_and_answers_isready_meanwhile() {
-    let mut s = Session::start();
+    let mut s = Session::start("uci");
     s.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1");
     s.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
@@ -162,7 +110,7 @@ fn infinite_search_waits_for_stop_and_answers_isready_meanwhile() {
 
 #[test]
 fn mate_and_no_move_positions() {
-    let mut s = Session::start();
+    let mut s = Session::start("uci");
     s.send("position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
     s.send("go depth 3");
     let lines = s.until("bestmove");
@@ -180,7 +128,7 @@ fn mate_and_no_move_positions() {
 
 #[test]
 fn clock_moves_come_back_in_time() {
-    let mut s = Session::start();
+    let mut s = Session::start("uci");
     s.send("position startpos");
     let started = Instant::now();
     s.send("go wtime 1000 btime 1000 winc 10 binc 10");
