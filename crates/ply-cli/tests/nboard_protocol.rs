@@ -178,6 +178,42 @@ fn endgame_hints_are_exact_solves() {
 }
 
 #[test]
+fn two_empties_beyond_exact_solves_are_solved_for_win_loss_or_draw() {
+    // At depth 4 positions up to 12 empties are solved exactly, 13 and 14 for
+    // win, loss or draw: FFO #1 (14 empties) is a win for the side to move.
+    let position = Othello::parse_position(FFO_1).unwrap();
+    let mut s = start();
+    s.send("set depth 4");
+    s.send(&format!("set game {}", ggf_from(&position)));
+    sync(&mut s, 1);
+    s.send("hint 3");
+    let lines = s.until("status ply is waiting");
+    let solved: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("search"))
+        .map(|l| search_line(l))
+        .collect();
+    assert_eq!(solved.len(), position.legal_moves().len(), "{lines:?}");
+    for (pv, eval, depth) in &solved {
+        assert_eq!(depth, "100%W");
+        let after = position.play(legal(&position, &pv[0]));
+        let exact = -ply_othello::solve::solve(&after).score;
+        assert_eq!(
+            eval.signum(),
+            f64::from(exact.signum()),
+            "{pv:?}: {eval} vs {exact}"
+        );
+    }
+    s.send("go");
+    let lines = s.until("===");
+    let (mv, eval, _) = answer(lines.last().unwrap());
+    let after = position.play(legal(&position, &mv));
+    assert!(ply_othello::solve::solve(&after).score < 0, "{mv} wins");
+    assert!(eval.unwrap() >= 1.0);
+    s.quit();
+}
+
+#[test]
 fn ply_plays_itself_a_whole_game_through_nboard() {
     let mut s = start();
     s.send("set depth 2");

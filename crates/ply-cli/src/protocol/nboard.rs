@@ -20,7 +20,8 @@
 //!
 //! Evaluations are in discs from the point of view of the side to move, two
 //! decimals (`analysis` too). With few empty squares left ([`exact_empties`])
-//! the position is solved exactly and the depth is `100%`; otherwise the
+//! the position is solved exactly and the depth is `100%`; with two more, it
+//! is solved for a win, loss or draw and the depth is `100%W`; otherwise the
 //! midgame engine searches to the set depth and the depth is the plies
 //! searched. `go` also respects the game clock of the GGF game (`TI` less the
 //! times of the side's moves). Searches run on a worker thread, so `ping` is
@@ -55,6 +56,49 @@ const DEFAULT_DEPTH: u32 = 12;
 #[must_use]
 pub fn exact_empties(depth: u32) -> u32 {
     (depth + 8).clamp(12, 22)
+}
+
+/// How a position is searched, by its empty squares and the depth set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    /// The exact final disc difference (depth `100%`).
+    Exact,
+    /// Win, loss or draw only, two empties beyond the exact solves (depth
+    /// `100%W`; the eval's sign is exact, its size a bound).
+    WinLossDraw,
+    /// The midgame engine to the set depth.
+    Midgame,
+}
+
+impl Reach {
+    fn of(position: &Othello, depth: u32) -> Reach {
+        let empties = position.empty().count_ones();
+        let exact = exact_empties(depth);
+        if empties <= exact {
+            Reach::Exact
+        } else if empties <= exact + 2 {
+            Reach::WinLossDraw
+        } else {
+            Reach::Midgame
+        }
+    }
+
+    /// The solver's window, for the solving reaches.
+    fn window(self) -> Option<SolveOptions<'static>> {
+        match self {
+            Reach::Exact => Some(SolveOptions::exact()),
+            Reach::WinLossDraw => Some(SolveOptions::win_loss_draw()),
+            Reach::Midgame => None,
+        }
+    }
+
+    /// The depth NBoard reads as solved.
+    fn label(self) -> &'static str {
+        match self {
+            Reach::WinLossDraw => "100%W",
+            Reach::Exact | Reach::Midgame => "100%",
+        }
+    }
 }
 
 /// The engine and the solver, used by one search at a time.
@@ -415,11 +459,16 @@ impl Job {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Solves `position` exactly unless stopped.
-    fn solve(&self, brain: &mut Brain, position: &Othello) -> Option<Solution> {
+    /// Solves `position` in `window` unless stopped.
+    fn solve(
+        &self,
+        brain: &mut Brain,
+        position: &Othello,
+        window: SolveOptions<'_>,
+    ) -> Option<Solution> {
         brain
             .solver
-            .search(position, &SolveOptions::exact().with_stop(&self.stop))
+            .search(position, &window.with_stop(&self.stop))
             .ok()
     }
 
@@ -451,44 +500,49 @@ impl Job {
         )
     }
 
-    /// `hint n`: the `n` best moves, exactly when few empties are left.
+    /// `hint n`: the `n` best moves, solved when few empties are left.
     fn hint(&self, brain: &mut Brain, n: usize) -> u64 {
         let position = self.position();
         let moves = position.legal_moves();
         if moves.is_empty() {
             return 0;
         }
-        if position.empty().count_ones() > exact_empties(self.settings.depth) {
+        let reach = Reach::of(&position, self.settings.depth);
+        let Some(window) = reach.window() else {
             let limits = Limits::depth(self.settings.depth);
             return self
                 .search(brain, &position, &limits, n.min(moves.len()))
                 .nodes;
-        }
+        };
         if n == 1 || moves.len() == 1 {
-            let Some(solution) = self.solve(brain, &position) else {
+            let Some(solution) = self.solve(brain, &position, window) else {
                 return 0;
             };
-            self.exact_line(&solution.pv, solution.score);
+            self.solved_line(&solution.pv, solution.score, reach);
             return solution.nodes;
         }
         // Every move solved, each line sent as soon as it is known.
         let mut nodes = 0;
         for mv in moves {
             let after = position.play(mv);
-            let Some(solution) = self.solve(brain, &after) else {
+            let child_window = SolveOptions::window(-window.beta, -window.alpha);
+            let Some(solution) = self.solve(brain, &after, child_window) else {
                 break;
             };
             nodes += solution.nodes;
             let mut pv = vec![mv];
             pv.extend_from_slice(&solution.pv);
-            self.exact_line(&pv, -solution.score);
+            self.solved_line(&pv, -solution.score, reach);
         }
         nodes
     }
 
-    fn exact_line(&self, pv: &[Move], score: i32) {
-        self.out
-            .line(&format!("search {} {score}.00 0 100%", nboard_pv(pv)));
+    fn solved_line(&self, pv: &[Move], score: i32, reach: Reach) {
+        self.out.line(&format!(
+            "search {} {score}.00 0 {}",
+            nboard_pv(pv),
+            reach.label()
+        ));
     }
 
     /// `go`: the move to play within the depth and the clock, then `===`.
@@ -513,14 +567,15 @@ impl Job {
         };
         let (best, eval, nodes) = if moves.len() == 1 {
             (moves[0], None, 0)
-        } else if position.empty().count_ones() <= exact_empties(self.settings.depth) {
+        } else if let Some(window) = Reach::of(&position, self.settings.depth).window() {
             let deadline = Deadlines::new(&limits, start).hard;
             let timer = deadline.map(|when| self.stop_at(when));
-            let solved = self.solve(brain, &position);
+            let solved = self.solve(brain, &position, window);
             drop(timer);
             match solved {
                 Some(solution) => {
-                    self.exact_line(&solution.pv, solution.score);
+                    let reach = Reach::of(&position, self.settings.depth);
+                    self.solved_line(&solution.pv, solution.score, reach);
                     let best = solution.best_move.unwrap_or(moves[0]);
                     (best, Some(format!("{}.00", solution.score)), solution.nodes)
                 }
@@ -588,8 +643,8 @@ impl Job {
             }
             let eval = if position.outcome().is_some() {
                 format!("{}.00", position.final_score())
-            } else if position.empty().count_ones() <= exact_empties(self.settings.depth) {
-                let Some(solution) = self.solve(brain, position) else {
+            } else if Reach::of(position, self.settings.depth) == Reach::Exact {
+                let Some(solution) = self.solve(brain, position, SolveOptions::exact()) else {
                     break;
                 };
                 nodes += solution.nodes;
