@@ -478,3 +478,28 @@ fn checkers_refuses_a_move_when_a_capture_is_compulsory_and_shows_numbers() {
         "{text}"
     );
 }
+
+#[test]
+fn at_full_strength_the_othello_endgame_is_solved() {
+    // FFO #1: Black to move wins by 18, only with g8.
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let full = stdout(&play(
+        &[
+            "othello", "--fen", ffo1, "--color", "white", "--level", "10",
+        ],
+        "quit\n",
+    ));
+    assert!(
+        full.contains("Black plays g8 (solved: wins by 18)"),
+        "{full}"
+    );
+    // Lower levels search (and may err) as before.
+    let weak = stdout(&play(
+        &[
+            "othello", "--fen", ffo1, "--color", "white", "--level", "2", "--seed", "1",
+        ],
+        "quit\n",
+    ));
+    assert!(weak.contains("Black plays "), "{weak}");
+    assert!(!weak.contains("solved"), "{weak}");
+}

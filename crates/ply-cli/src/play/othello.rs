@@ -9,8 +9,13 @@ use super::record::{Players, Record, now_utc};
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_core::{Game, Outcome, Side};
 use ply_othello::engine::Evaluation;
+use ply_othello::solve::Solver;
 use ply_othello::{Move, Othello, Square};
 use std::sync::OnceLock;
+
+/// At full strength, the computer solves positions with this many empty
+/// squares or fewer instead of searching them.
+const SOLVED_EMPTIES: u32 = 16;
 
 /// The named opening lines (Black's first move c4).
 const BOOK: &str = include_str!("../../data/othello_openings.txt");
@@ -228,6 +233,22 @@ impl Playable for Othello {
             properties.push((colour, name));
         }
         ggf::write(&properties)
+    }
+
+    /// Positions with [`SOLVED_EMPTIES`] empty squares or fewer are solved
+    /// exactly (a few milliseconds).
+    fn solved_move(&self) -> Option<(Move, String)> {
+        if self.empty().count_ones() > SOLVED_EMPTIES || self.outcome().is_some() {
+            return None;
+        }
+        let solution = Solver::new(16).ok()?.solve(self);
+        let best = solution.best_move?;
+        let note = match solution.score {
+            0 => "solved: a draw".to_owned(),
+            s if s > 0 => format!("solved: wins by {s}"),
+            s => format!("solved: loses by {}", -s),
+        };
+        Some((best, note))
     }
 
     fn read_record(text: &str) -> Result<Record<Self>, String> {

@@ -80,6 +80,12 @@ pub trait Playable: Searchable {
 
     /// Reads a record file: the game's start position and moves.
     fn read_record(text: &str) -> Result<Record<Self>, String>;
+
+    /// The perfect move near the end, for games with an exact solver
+    /// (Othello), with a note on the result; `None` to search as usual.
+    fn solved_move(&self) -> Option<(Self::Move, String)> {
+        None
+    }
 }
 
 /// The usual sentence for an outcome.

@@ -289,6 +289,11 @@ impl<G: Playable> Session<G> {
                 None => "book".to_owned(),
             };
             self.play(mv, note)?;
+        } else if let Some((mv, note)) = (self.settings.level == Level::FULL)
+            .then(|| self.record.position().solved_move())
+            .flatten()
+        {
+            self.play(mv, note)?;
         } else {
             let level = self.settings.level;
             let limits = self.limits();
