@@ -32,7 +32,9 @@ pub enum FenError {
     #[error("a pawn stands on {0}, on the first or last rank")]
     PawnOnBackRank(Square),
     /// More pieces or pawns than a side can have.
-    #[error("{0} has too many pieces (at most 16, of which at most 8 pawns)")]
+    #[error(
+        "{0} has too many pieces (at most 16, at most 8 pawns, and no more promoted pieces than missing pawns)"
+    )]
     TooManyPieces(&'static str),
     /// The side to move is not `w` or `b`.
     #[error("'{0}' is not a side to move: use w or b")]
@@ -206,7 +208,19 @@ fn check_material(position: &Position) -> Result<(), FenError> {
                 count: kings,
             });
         }
-        if position.color(color).count() > 16 || position.pieces(color, Role::Pawn).count() > 8 {
+        let pawns = position.pieces(color, Role::Pawn).count();
+        // Pieces beyond the starting set can only come from promotions, one
+        // pawn each.
+        let promoted: u32 = [
+            (Role::Knight, 2),
+            (Role::Bishop, 2),
+            (Role::Rook, 2),
+            (Role::Queen, 1),
+        ]
+        .iter()
+        .map(|&(role, start)| position.pieces(color, role).count().saturating_sub(start))
+        .sum();
+        if position.color(color).count() > 16 || pawns > 8 || promoted > 8 - pawns {
             return Err(FenError::TooManyPieces(color.name()));
         }
     }

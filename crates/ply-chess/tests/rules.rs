@@ -298,6 +298,17 @@ fn fen_validation_errors() {
             "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",
             FenError::TooManyPieces("black"),
         ),
+        // Eleven knights: nine more than the start, with only eight pawns to
+        // promote.
+        (
+            "4k3/8/8/8/8/8/NNNNNNNN/NNN1K3 w - - 0 1",
+            FenError::TooManyPieces("white"),
+        ),
+        // Three queens and seven pawns: two promotions, one missing pawn.
+        (
+            "qqq1k3/ppppppp1/8/8/8/8/8/4K3 w - - 0 1",
+            FenError::TooManyPieces("black"),
+        ),
         ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", FenError::Side("x".into())),
         (
             "4k3/8/8/8/8/8/8/4K3 w KX - 0 1",
@@ -384,4 +395,12 @@ fn fen_round_trips_and_game_trait() {
     assert_eq!(Game::count_moves(&start), 20);
     let mv: Move = Game::parse_move(&start, "e4").unwrap();
     assert_eq!(Game::side_to_move(&Game::play(&start, mv)), Side::Second);
+}
+
+#[test]
+fn promoted_pieces_up_to_the_missing_pawns_are_accepted() {
+    // Nine queens: eight promotions and no pawn left.
+    assert!(Position::from_fen("qqqqqqqq/q7/8/8/8/8/8/k3K3 w - - 0 1").is_ok());
+    // Two queens and three rooks with six pawns: two promotions.
+    assert!(Position::from_fen("4k3/8/8/8/8/8/PPPPPP2/QQRRR1K1 w - - 0 1").is_ok());
 }

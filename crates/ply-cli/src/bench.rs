@@ -115,7 +115,7 @@ pub fn run(args: &BenchArgs, json: bool) -> Result<(), CliError> {
                 positions,
                 depth,
             },
-        )?;
+        )??;
         let seconds = time.as_secs_f64();
         let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
         if json {

@@ -56,7 +56,7 @@ pub fn run(args: &BestArgs, json: bool) -> Result<(), CliError> {
     if game == engines::EngineGame::Othello && args.level == 10 && solve_othello(args, json)? {
         return Ok(());
     }
-    engines::with_engine(game, args.hash, Best { args, json })
+    engines::with_engine(game, args.hash, Best { args, json })?
 }
 
 impl WithEngine for Best<'_> {

@@ -62,29 +62,42 @@ pub trait WithEngine {
 }
 
 /// Builds the engine of `game` with a `hash_mb` table and hands it to `task`.
-pub fn with_engine<T: WithEngine>(game: EngineGame, hash_mb: usize, task: T) -> T::Output {
-    match game {
-        EngineGame::Chess => task.run(Engine::<ply_chess::Position, _>::new(
+///
+/// # Errors
+/// [`CliError::HashAllocation`] if the table cannot be had.
+pub fn with_engine<T: WithEngine>(
+    game: EngineGame,
+    hash_mb: usize,
+    task: T,
+) -> Result<T::Output, CliError> {
+    Ok(match game {
+        EngineGame::Chess => task.run(engine::<ply_chess::Position, _>(
             ply_chess::engine::Evaluation,
             hash_mb,
-        )),
-        EngineGame::Checkers => task.run(Engine::<ply_checkers::Checkers, _>::new(
+        )?),
+        EngineGame::Checkers => task.run(engine::<ply_checkers::Checkers, _>(
             ply_checkers::engine::Evaluation,
             hash_mb,
-        )),
-        EngineGame::ChessGnu => task.run(Engine::<ply_chess::gnu::GnuBoard, _>::new(
+        )?),
+        EngineGame::ChessGnu => task.run(engine::<ply_chess::gnu::GnuBoard, _>(
             ply_chess::engine::Evaluation,
             hash_mb,
-        )),
-        EngineGame::ChessAttackMap => {
-            task.run(Engine::<ply_chess::attackmap::AttackBoard, _>::new(
-                ply_chess::engine::Evaluation,
-                hash_mb,
-            ))
-        }
-        EngineGame::Othello => task.run(Engine::<ply_othello::Othello, _>::new(
+        )?),
+        EngineGame::ChessAttackMap => task.run(engine::<ply_chess::attackmap::AttackBoard, _>(
+            ply_chess::engine::Evaluation,
+            hash_mb,
+        )?),
+        EngineGame::Othello => task.run(engine::<ply_othello::Othello, _>(
             ply_othello::engine::Evaluation,
             hash_mb,
-        )),
-    }
+        )?),
+    })
+}
+
+/// An engine with a `hash_mb` MiB table.
+fn engine<G: Searchable, E: Evaluator<G>>(
+    evaluator: E,
+    hash_mb: usize,
+) -> Result<Engine<G, E>, CliError> {
+    Engine::try_new(evaluator, hash_mb).ok_or(CliError::HashAllocation(hash_mb))
 }

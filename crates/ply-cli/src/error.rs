@@ -39,6 +39,9 @@ pub enum CliError {
     /// The solver could not start.
     #[error("{0}")]
     Solve(#[from] ply_othello::solve::AllocationError),
+    /// The engine's transposition table could not be allocated.
+    #[error("cannot allocate a {0} MiB transposition table: ask for less with --hash")]
+    HashAllocation(usize),
     /// Writing the output failed (e.g. a closed pipe).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -57,7 +60,8 @@ impl CliError {
             | CliError::NoJson(_)
             | CliError::Position(_)
             | CliError::NotSolvable(_)
-            | CliError::Solve(_) => ExitCode::from(2),
+            | CliError::Solve(_)
+            | CliError::HashAllocation(_) => ExitCode::from(2),
             CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),
             CliError::Interrupted => ExitCode::from(130),
         }

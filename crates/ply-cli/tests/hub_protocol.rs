@@ -103,3 +103,27 @@ fn pydraughts_frame_is_detected_from_its_moves() {
     assert!(from >= 21, "White answers: {mv}");
     s.quit();
 }
+
+#[test]
+fn absurd_times_and_stray_bytes_do_not_stop_the_session() {
+    let mut s = Session::start("hub");
+    s.send_bytes(b"pos \xff\xfe");
+    s.send("ping");
+    let lines = s.until("pong");
+    assert!(lines[0].starts_with("error message="), "{lines:?}");
+    for level in [
+        "level move-time=1e300",
+        "level move-time=1e19",
+        "level time=1e300 inc=1e300",
+    ] {
+        s.send("pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+        s.send(level);
+        s.send("go think");
+        s.send("ping");
+        s.until("pong");
+        s.send("stop");
+        let lines = s.until("done");
+        assert!(lines.last().unwrap().starts_with("done move="), "{level}");
+    }
+    s.quit();
+}

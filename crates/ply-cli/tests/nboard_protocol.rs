@@ -223,6 +223,7 @@ fn ply_plays_itself_a_whole_game_through_nboard() {
     ));
     let mut position = Othello::start();
     let mut ping = 0;
+    let mut played = 0;
     while position.outcome().is_none() {
         ping += 1;
         sync(&mut s, ping);
@@ -236,6 +237,7 @@ fn ply_plays_itself_a_whole_game_through_nboard() {
             legal(&position, &name)
         };
         position = position.play(mv);
+        played += 1;
         s.send(&format!("move {name}//0.01"));
     }
     // The finished game, analysed from the last position back to the first.
@@ -250,7 +252,9 @@ fn ply_plays_itself_a_whole_game_through_nboard() {
             (f[1].parse().unwrap(), f[2].parse().unwrap())
         })
         .collect();
+    // One line per position: the start and one after each move, passes too.
     let plies = analysis[0].0;
+    assert_eq!(plies, played, "{analysis:?}");
     assert!(plies >= 60, "{analysis:?}");
     let made: Vec<usize> = analysis.iter().map(|&(m, _)| m).collect();
     assert_eq!(made, (0..=plies).rev().collect::<Vec<_>>());
@@ -302,10 +306,36 @@ fn bad_lines_are_ignored_and_the_game_kept() {
     ] {
         s.send(bad);
     }
+    s.send_bytes(b"move \xff\xfe");
+    s.send_bytes(b"\xc3\x28 set depth 2");
     let lines = sync(&mut s, 7);
     assert_eq!(lines, ["pong 7"]);
     s.send("go");
     let lines = s.until("===");
     legal(&example_position(), &answer(lines.last().unwrap()).0);
+    s.quit();
+}
+
+#[test]
+fn absurd_clocks_and_move_times_do_not_stop_the_session() {
+    let mut s = start();
+    s.send("set depth 2");
+    s.send(
+        "set game (;GM[Othello]PC[x]TI[1e300]TY[8]\
+         BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)",
+    );
+    s.send("move F6/0/1e300");
+    s.send("move D3/x/-5");
+    s.send("move C5//inf");
+    sync(&mut s, 1);
+    s.send("hint 1");
+    s.until("status ply is waiting");
+    s.send("go");
+    let lines = s.until("===");
+    let mut position = Othello::start();
+    for name in ["f5", "f6", "d3", "c5"] {
+        position = position.play(legal(&position, name));
+    }
+    legal(&position, &answer(lines.last().unwrap()).0);
     s.quit();
 }

@@ -314,7 +314,7 @@ fn bad_chess_input_gets_one_error_line_and_exit_code_2() {
                 "--fen",
                 "QQQ5/8/8/8/8/8/PPPPPPPP/k3K3 w - - 0 1",
             ],
-            "bad position: white has more promoted pieces than missing pawns",
+            "bad position: white has too many pieces (at most 16, at most 8 pawns, and no more promoted pieces than missing pawns)",
         ),
         (
             &[

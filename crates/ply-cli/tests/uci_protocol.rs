@@ -140,3 +140,19 @@ fn clock_moves_come_back_in_time() {
     );
     s.quit();
 }
+
+#[test]
+fn quit_stops_a_long_search_and_stray_bytes_are_answered() {
+    let mut s = Session::start("uci");
+    s.send_bytes(b"\xff\xfe position startpos");
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(lines[0].starts_with("info string"), "{lines:?}");
+    s.send("position startpos");
+    s.send("go depth 80");
+    s.send("isready");
+    s.until("readyok");
+    let asked = Instant::now();
+    s.quit();
+    assert!(asked.elapsed() < Duration::from_secs(5));
+}

@@ -260,10 +260,9 @@ fn futile_victims_end_the_capture_walk() {
 fn unreachable_positions_are_refused() {
     // Three queens and eight pawns: no game gets there.
     let err = AttackBoard::from_fen("QQQ5/8/8/8/8/8/PPPPPPPP/k3K3 w - - 0 1").unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "white has more promoted pieces than missing pawns, which no game can reach"
-    );
+    // FEN validation refuses it first; the board's own slot check stays as a
+    // guard for boards built otherwise.
+    assert!(err.to_string().contains("promoted pieces"), "{err}");
     assert!(AttackBoard::from_fen("not a fen").is_err());
     // Nine queens and nothing else is fine.
     let b = board("QQQ5/QQQ5/QQQ5/8/7k/8/8/K7 w - - 0 1");

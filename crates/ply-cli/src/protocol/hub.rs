@@ -28,7 +28,6 @@ use ply_checkers::{Checkers, Colour, Move};
 use ply_core::Game;
 use ply_core::search::{Clock, Deadlines, Engine, Info, Level, Limits, Score};
 use std::collections::HashMap;
-use std::io::BufRead;
 use std::time::{Duration, Instant};
 
 const DEFAULT_HASH_MB: usize = 64;
@@ -74,13 +73,18 @@ pub fn run() -> std::io::Result<()> {
         limits: Limits::default(),
         ponder_limits: None,
     };
-    for line in std::io::stdin().lock().lines() {
+    for line in super::input_lines() {
         if !hub.handle(line?.trim()) {
             break;
         }
     }
     hub.search.stop();
     Ok(())
+}
+
+/// Seconds as a duration, the largest one for times beyond it.
+fn seconds_duration(seconds: f64) -> Duration {
+    Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX)
 }
 
 /// Splits a Hub line into its command and its arguments (`key=value`, with
@@ -376,13 +380,13 @@ impl Hub {
         } else if let Some(depth) = args.get("depth").and_then(|d| d.parse::<u32>().ok()) {
             limits.depth = Some(depth.clamp(1, 100));
         } else if let Some(time) = seconds("move-time") {
-            limits.movetime = Some(Duration::from_secs_f64(time));
+            limits.movetime = Some(seconds_duration(time));
         } else if let Some(time) = seconds("time") {
             // Hub adds the increment before the move.
             let increment = seconds("inc").unwrap_or(0.0);
             limits.clock = Some(Clock {
-                remaining: Duration::from_secs_f64(time + increment),
-                increment: Duration::from_secs_f64(increment),
+                remaining: seconds_duration(time + increment),
+                increment: seconds_duration(increment),
                 moves_to_go: args
                     .get("moves")
                     .and_then(|m| m.parse::<u32>().ok())

@@ -13,6 +13,20 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
+/// The lines of standard input as text, without their line ends. Bytes that
+/// are not UTF-8 become U+FFFD, so a stray byte makes an unknown command, not
+/// the end of the session.
+pub fn input_lines() -> impl Iterator<Item = std::io::Result<String>> {
+    use std::io::BufRead;
+    std::io::stdin().lock().split(b'\n').map(|line| {
+        line.map(|bytes| {
+            String::from_utf8_lossy(&bytes)
+                .trim_end_matches('\r')
+                .to_owned()
+        })
+    })
+}
+
 /// Where protocol lines go: stdout, one whole line at a time, flushed.
 #[derive(Clone)]
 pub struct Output {

@@ -37,7 +37,6 @@ use ply_core::{Game, Side};
 use ply_othello::engine::Evaluation;
 use ply_othello::solve::{Options as SolveOptions, Solution, Solver};
 use ply_othello::{Move, Othello};
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -151,7 +150,7 @@ impl GameState {
     fn remaining(&self) -> Option<Duration> {
         let clock = self.clock?;
         let used = self.used[side_index(self.position().side_to_move())];
-        Some(clock.saturating_sub(Duration::from_secs_f64(used.max(0.0))))
+        Some(clock.saturating_sub(Duration::try_from_secs_f64(used).unwrap_or(Duration::MAX)))
     }
 }
 
@@ -191,7 +190,7 @@ pub fn run() -> std::io::Result<()> {
         },
         contempt: 0,
     };
-    for line in std::io::stdin().lock().lines() {
+    for line in super::input_lines() {
         if !session.handle(line?.trim()) {
             break;
         }
@@ -266,7 +265,7 @@ fn parse_clock(text: &str) -> Option<Duration> {
         }
         seconds = seconds * 60.0 + value;
     }
-    (seconds > 0.0).then(|| Duration::from_secs_f64(seconds))
+    (seconds > 0.0).then(|| Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
 }
 
 /// Reads `move`'s argument, `F5/eval/time`: the move and the seconds it took.
@@ -373,14 +372,7 @@ impl NBoard {
             brain: Arc::clone(&self.brain),
             stop,
             settings: self.settings,
-            positions: self
-                .game
-                .record
-                .positions()
-                .iter()
-                .copied()
-                .chain(std::iter::once(self.game.position()))
-                .collect(),
+            positions: self.game.record.positions().to_vec(),
             remaining: self.game.remaining(),
         };
         self.worker = Some(std::thread::spawn(move || job.run(task)));

@@ -10,7 +10,6 @@ use super::{Output, SearchJob, SearchThread};
 use ply_chess::Position;
 use ply_chess::engine::Evaluation;
 use ply_core::search::{Bound, Clock, Deadlines, Engine, Info, Level, Limits};
-use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -44,11 +43,11 @@ pub fn run() -> std::io::Result<()> {
         hold: Arc::new(AtomicBool::new(false)),
         ponder_limits: None,
     };
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line?;
-        if !session.handle(line.trim()) {
-            break;
+    for line in super::input_lines() {
+        if !session.handle(line?.trim()) {
+            // `quit`: the running search stops at once (and reports its move).
+            session.release_and_stop();
+            return Ok(());
         }
     }
     // End of input: a search that would run until stopped is stopped, any

@@ -51,6 +51,13 @@ impl Session {
         self.input.flush().expect("ply reads its input");
     }
 
+    /// Sends one line of raw bytes (which need not be UTF-8).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).expect("ply reads its input");
+        self.input.write_all(b"\n").expect("ply reads its input");
+        self.input.flush().expect("ply reads its input");
+    }
+
     /// The next line ply writes.
     pub fn next(&mut self) -> String {
         match self.lines.recv_timeout(PATIENCE) {

@@ -89,11 +89,11 @@ impl Deadlines {
         if let Some(clock) = limits.clock {
             let usable = clock.remaining.saturating_sub(overhead);
             let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
-            let share = usable / moves + clock.increment * 3 / 4;
+            let share = (usable / moves).saturating_add(clock.increment.saturating_mul(3) / 4);
             // Never plan to use more than a third of the clock, nor stop later
             // than half of it, whatever the increment says.
             let soft = share.min(usable / 3);
-            let hard = (soft * 4).min(usable / 2).max(soft);
+            let hard = soft.saturating_mul(4).min(usable / 2).max(soft);
             let soft = soft.max(Duration::from_millis(1));
             let hard = hard.max(Duration::from_millis(1));
             budget = Some(match budget {
@@ -102,9 +102,10 @@ impl Deadlines {
             });
         }
         match budget {
+            // A time too far away to be an instant is no deadline at all.
             Some((soft, hard)) => Deadlines {
-                soft: Some(start + soft),
-                hard: Some(start + hard),
+                soft: start.checked_add(soft),
+                hard: start.checked_add(hard),
             },
             None => Deadlines {
                 soft: None,
@@ -117,6 +118,25 @@ impl Deadlines {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn absurd_times_give_no_deadline_rather_than_overflow() {
+        let start = Instant::now();
+        let huge = Limits {
+            movetime: Some(Duration::MAX),
+            clock: Some(Clock {
+                remaining: Duration::MAX,
+                increment: Duration::MAX,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let d = Deadlines::new(&huge, start);
+        assert!(
+            d.hard
+                .is_none_or(|hard| hard > start + Duration::from_secs(1 << 40))
+        );
+    }
 
     #[test]
     fn movetime_and_clock_give_deadlines() {

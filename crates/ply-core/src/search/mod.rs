@@ -240,14 +240,24 @@ pub struct Engine<G: Searchable, E: Evaluator<G>> {
 
 impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
     /// An engine with a `hash_mb` MiB table.
+    ///
+    /// # Panics
+    /// If the memory cannot be had (see [`Engine::try_new`]).
     #[must_use]
     pub fn new(evaluator: E, hash_mb: usize) -> Self {
-        Engine {
-            table: TranspositionTable::new(hash_mb.max(1)),
+        Self::try_new(evaluator, hash_mb).expect("transposition table allocation")
+    }
+
+    /// An engine with a `hash_mb` MiB table, or `None` if the memory cannot
+    /// be had.
+    #[must_use]
+    pub fn try_new(evaluator: E, hash_mb: usize) -> Option<Self> {
+        Some(Engine {
+            table: TranspositionTable::try_new(hash_mb.max(1))?,
             evaluator,
             options: Options::default(),
             game: std::marker::PhantomData,
-        }
+        })
     }
 
     /// Replaces the table with one of `hash_mb` MiB; `false` (and the old table
