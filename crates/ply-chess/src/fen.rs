@@ -46,7 +46,7 @@ pub enum FenError {
     #[error("castling right '{0}' needs the king and rook on their home squares")]
     CastlingPieces(char),
     /// Bad en passant field.
-    #[error("bad en passant square '{0}': use - or a square on the third or sixth rank")]
+    #[error("bad en passant square '{0}': use - or a square such as e3 or e6")]
     EnPassant(String),
     /// An en passant square no double push can have just produced.
     #[error("en passant square {0} does not follow a double pawn push")]
@@ -282,7 +282,8 @@ fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, Fe
         Color::Black => (2, 8, -8),
     };
     if target.rank().index() != expected_rank {
-        return Err(FenError::EnPassant(text.to_owned()));
+        // The sixth rank with White to move, the third with Black.
+        return Err(FenError::EnPassantImpossible(target));
     }
     let pawn = target.offset(pawn_step);
     let origin = target.offset(origin_step);

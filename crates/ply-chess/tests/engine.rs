@@ -201,3 +201,25 @@ fn the_seed_boards_evaluate_like_the_position() {
         );
     }
 }
+
+#[test]
+fn mate_on_the_hundredth_half_move_beats_the_fifty_move_rule() {
+    // Rh8 is mate and also the hundredth half-move without a capture or a
+    // pawn move: mate comes first.
+    let (san, r) = best("k7/8/1K6/8/8/8/8/7R w - - 99 80", 3);
+    assert_eq!(san, "Rh8#");
+    assert_eq!(r.score.moves_to_win(), Some(1));
+    // Without the mate the hundredth half-move draws: a rook up, White still
+    // scores nothing when every move ends the game by the rule.
+    let (_, r) = best("k7/8/8/2K5/8/8/8/7R w - - 99 80", 3);
+    assert_eq!(r.score.0, 0, "{r:?}");
+    // The seed boards agree.
+    let fen = "k7/8/1K6/8/8/8/8/7R w - - 99 80";
+    let gnu = GnuBoard::from_fen(fen).unwrap();
+    let map = AttackBoard::from_fen(fen).unwrap();
+    let stop = AtomicBool::new(false);
+    let r = Engine::new(Evaluation, 4).search(&gnu, &[], &Limits::depth(3), &stop, &mut |_| {});
+    assert_eq!(r.score.moves_to_win(), Some(1));
+    let r = Engine::new(Evaluation, 4).search(&map, &[], &Limits::depth(3), &stop, &mut |_| {});
+    assert_eq!(r.score.moves_to_win(), Some(1));
+}

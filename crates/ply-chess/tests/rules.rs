@@ -332,7 +332,7 @@ fn fen_validation_errors() {
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - e3 0 1",
-            FenError::EnPassant("e3".into()),
+            FenError::EnPassantImpossible("e3".parse().unwrap()),
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",

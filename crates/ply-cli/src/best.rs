@@ -4,7 +4,9 @@ use crate::cli::BestArgs;
 use crate::engines::{self, WithEngine};
 use crate::error::CliError;
 use ply_core::Game;
-use ply_core::search::{Engine, Evaluator, Info, Level, Limits, Options, Score, Searchable};
+use ply_core::search::{
+    Engine, Evaluator, Info, Level, Limits, NoMoves, Options, Score, Searchable,
+};
 use serde::Serialize;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -79,10 +81,20 @@ impl WithEngine for Best<'_> {
                 None => format!("draw ({})", outcome.reason()),
             };
             if self.json {
+                // The game's own verdict: a loss (mate in 0), Othello's disc
+                // count, or a draw.
+                let score = match outcome.winner() {
+                    None => Score::DRAW,
+                    Some(_) => match root.no_moves_score() {
+                        NoMoves::Final(score) => score,
+                        NoMoves::Lost => Score::lost_at(0),
+                        NoMoves::Drawn => Score::DRAW,
+                    },
+                };
                 let line = BestLine {
                     mv: None,
-                    score: 0,
-                    mate: None,
+                    score: score.0,
+                    mate: score.moves_to_win(),
                     depth: 0,
                     nodes: 0,
                     pv: Vec::new(),

@@ -61,6 +61,13 @@ fn finished_games_get_an_answer_not_a_move() {
     let v = json(&out);
     assert!(v["move"].is_null());
     assert!(v["result"].as_str().unwrap().contains("checkmate"));
+    assert_eq!(v["mate"], 0, "mated: {v}");
+    assert!(v["score"].as_i64().unwrap() < -20_000, "{v}");
+    // A full Othello board: the disc count decides, 64 discs to none.
+    let full = format!("{} X", "X".repeat(64));
+    let v = json(&ply(&["best", "othello", "--fen", &full, "--json"]));
+    assert!(v["move"].is_null());
+    assert_eq!(v["score"], 6400);
     let bare_kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
     let out = ply(&["best", "chess", "--fen", bare_kings]);
     let text = String::from_utf8(out.stdout).unwrap();

@@ -503,3 +503,25 @@ fn at_full_strength_the_othello_endgame_is_solved() {
     assert!(weak.contains("Black plays "), "{weak}");
     assert!(!weak.contains("solved"), "{weak}");
 }
+
+#[test]
+fn a_line_of_stray_bytes_is_refused_and_play_goes_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["play", "checkers", "--level", "1", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ply runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"\xff\xfe\n11-15\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert!(out.status.success());
+    assert!(text.contains("is neither a command nor a move"), "{text}");
+    assert!(text.contains("Black plays 11-15"), "{text}");
+}

@@ -167,8 +167,11 @@ impl Searchable for AttackBoard {
         usize::from(self.halfmove_clock)
     }
 
+    /// Fifty moves, unless the hundredth half-move gave mate (mate comes
+    /// first); insufficient material.
     fn is_draw_by_rule(&self) -> bool {
-        self.halfmove_clock >= 100 || self.is_insufficient_material()
+        (self.halfmove_clock >= 100 && !(self.is_check() && Game::count_moves(self) == 0))
+            || self.is_insufficient_material()
     }
 }
 

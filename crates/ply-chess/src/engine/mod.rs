@@ -11,8 +11,8 @@ use crate::movegen::Stage;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::types::Role;
-use ply_core::MoveList;
 use ply_core::search::{Features, NoMoves, Searchable};
+use ply_core::{Game, MoveList};
 
 /// Values for ordering captures by victim and attacker.
 const ORDER_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 20];
@@ -87,7 +87,10 @@ impl Searchable for Position {
         usize::from(self.halfmove_clock())
     }
 
+    /// Fifty moves, unless the hundredth half-move gave mate (mate comes
+    /// first); insufficient material.
     fn is_draw_by_rule(&self) -> bool {
-        self.halfmove_clock() >= 100 || self.is_insufficient_material()
+        (self.halfmove_clock() >= 100 && !(self.is_check() && Game::count_moves(self) == 0))
+            || self.is_insufficient_material()
     }
 }

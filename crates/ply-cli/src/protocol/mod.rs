@@ -13,12 +13,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
-/// The lines of standard input as text, without their line ends. Bytes that
-/// are not UTF-8 become U+FFFD, so a stray byte makes an unknown command, not
-/// the end of the session.
+/// The lines of standard input as text (see [`lossy_lines`]).
 pub fn input_lines() -> impl Iterator<Item = std::io::Result<String>> {
-    use std::io::BufRead;
-    std::io::stdin().lock().split(b'\n').map(|line| {
+    lossy_lines(std::io::stdin().lock())
+}
+
+/// The lines of `reader` as text, without their line ends. Bytes that are not
+/// UTF-8 become U+FFFD, so a stray byte makes an unknown command or a bad
+/// move, not the end of the input.
+pub fn lossy_lines(reader: impl std::io::BufRead) -> impl Iterator<Item = std::io::Result<String>> {
+    reader.split(b'\n').map(|line| {
         line.map(|bytes| {
             String::from_utf8_lossy(&bytes)
                 .trim_end_matches('\r')
