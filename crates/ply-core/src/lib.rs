@@ -8,6 +8,7 @@ pub mod game;
 pub mod movelist;
 pub mod perft;
 pub mod search;
+pub mod zeroed;
 pub mod zobrist;
 
 pub use game::{EndReason, Game, Outcome, Side};

@@ -11,6 +11,9 @@ struct Slot {
     data: AtomicU64,
 }
 
+// SAFETY: two atomic integers; all zero is the empty slot.
+unsafe impl crate::zeroed::Zeroable for Slot {}
+
 /// Bits of `data` holding the leaf count; the depth sits above them.
 const COUNT_BITS: u32 = 56;
 const COUNT_MASK: u64 = (1 << COUNT_BITS) - 1;
@@ -33,9 +36,7 @@ impl CountTable {
         let bucket_bytes = BUCKET * size_of::<Slot>();
         let buckets = (bytes / bucket_bytes).max(1);
         let buckets = 1usize << buckets.ilog2();
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(buckets * BUCKET).ok()?;
-        slots.resize_with(buckets * BUCKET, Slot::default);
+        let slots = crate::zeroed::zeroed_vec(buckets * BUCKET)?;
         Some(CountTable {
             slots,
             bucket_mask: buckets - 1,

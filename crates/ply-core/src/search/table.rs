@@ -42,6 +42,9 @@ struct Slot {
     data: AtomicU64,
 }
 
+// SAFETY: two atomic integers; all zero is the empty slot.
+unsafe impl crate::zeroed::Zeroable for Slot {}
+
 const SLOTS_PER_BUCKET: usize = 4;
 const NO_MOVE: u64 = 0xFF;
 
@@ -105,9 +108,7 @@ impl TranspositionTable {
     pub fn try_new(megabytes: usize) -> Option<TranspositionTable> {
         let bytes = megabytes.checked_mul(1 << 20)?;
         let buckets = (bytes / (SLOTS_PER_BUCKET * size_of::<Slot>())).max(1);
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(buckets * SLOTS_PER_BUCKET).ok()?;
-        slots.resize_with(buckets * SLOTS_PER_BUCKET, Slot::default);
+        let slots = crate::zeroed::zeroed_vec(buckets * SLOTS_PER_BUCKET)?;
         Some(TranspositionTable {
             slots,
             buckets: buckets as u64,

@@ -25,6 +25,9 @@ struct Entry {
     generation: u8,
 }
 
+// SAFETY: integers only; all zero is `Entry::EMPTY`.
+unsafe impl ply_core::zeroed::Zeroable for Entry {}
+
 impl Entry {
     /// An unused entry: all zeros (no position has no discs), so that a new
     /// table can come straight from zeroed memory.
@@ -191,21 +194,15 @@ impl Table {
     }
 }
 
-/// `count` empty entries from zeroed memory: the operating system hands out
-/// zeroed pages lazily, so a large table costs nothing until it is used.
+/// `count` empty entries from zeroed memory (no cost until they are used),
+/// asked to be backed by huge pages.
 fn zeroed_entries(count: usize) -> Option<Vec<Entry>> {
-    let layout = std::alloc::Layout::array::<Entry>(count).ok()?;
-    // SAFETY: the layout has a non-zero size (count >= 2 and entries are not
-    // zero-sized).
-    let pointer = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Entry>();
-    if pointer.is_null() {
-        return None;
-    }
-    advise_huge_pages(pointer.cast(), layout.size());
-    // SAFETY: the memory comes from the global allocator with the layout of
-    // `count` entries, and all-zero bytes are a valid `Entry` (integers only;
-    // it is `Entry::EMPTY`).
-    Some(unsafe { Vec::from_raw_parts(pointer, count, count) })
+    let mut entries = ply_core::zeroed::zeroed_vec::<Entry>(count)?;
+    advise_huge_pages(
+        entries.as_mut_ptr().cast(),
+        count * std::mem::size_of::<Entry>(),
+    );
+    Some(entries)
 }
 
 /// Asks Linux to back the 2 MiB-aligned part of a large table with huge pages
