@@ -8,6 +8,11 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `ply play ARGS` with `input` on stdin.
 fn play(args: &[&str], input: &str) -> Output {
+    play_bytes(args, input.as_bytes())
+}
+
+/// Runs `ply play ARGS` with raw `input` (not necessarily UTF-8) on stdin.
+fn play_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
         .arg("play")
         .args(args)
@@ -16,12 +21,7 @@ fn play(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("ply runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -506,20 +506,10 @@ fn at_full_strength_the_othello_endgame_is_solved() {
 
 #[test]
 fn a_line_of_stray_bytes_is_refused_and_play_goes_on() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(["play", "checkers", "--level", "1", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ply runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"\xff\xfe\n11-15\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = play_bytes(
+        &["checkers", "--level", "1", "--seed", "1"],
+        b"\xff\xfe\n11-15\nquit\n",
+    );
     let text = stdout(&out);
     assert!(out.status.success());
     assert!(text.contains("is neither a command nor a move"), "{text}");
