@@ -117,8 +117,8 @@ pub struct BestArgs {
     #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
 
-    /// Search at most this many nodes.
-    #[arg(long, value_name = "N")]
+    /// Search at most this many nodes (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 
     /// Strength from 1 (beginner) to 10 (full strength); see the list below.

@@ -107,6 +107,7 @@ fn bad_best_input_is_refused() {
         (&["best", "chess", "--level", "11"], "11 is not in 1..=10"),
         (&["best", "chess", "--level", "0"], "0 is not in 1..=10"),
         (&["best", "chess", "--depth", "0"], "0 is not in 1..=100"),
+        (&["best", "chess", "--nodes", "0"], "0 is not in 1.."),
         (
             &["best", "chess", "--fen", "8/8/8/8 w - - 0 1"],
             "bad position",
