@@ -23,7 +23,9 @@ macro_rules! table {
     };
 }
 
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 static ROOK_PEXT: [u64; ROOK_TABLE_LEN] = table!("rook_pext.bin", ROOK_TABLE_LEN);
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 static BISHOP_PEXT: [u64; BISHOP_TABLE_LEN] = table!("bishop_pext.bin", BISHOP_TABLE_LEN);
 static ROOK_MAGIC: [u64; ROOK_TABLE_LEN] = table!("rook_magic.bin", ROOK_TABLE_LEN);
 static BISHOP_MAGIC: [u64; BISHOP_TABLE_LEN] = table!("bishop_magic.bin", BISHOP_TABLE_LEN);
