@@ -44,6 +44,17 @@ impl Position {
     }
 }
 
+/// Whether a rule draws the position inside the search, with the priorities
+/// of [`outcome_of`]: fifty moves, unless the hundredth half-move gave mate
+/// (`mated` is asked only then), or insufficient material.
+pub(crate) fn drawn_by_rule(
+    halfmove_clock: u16,
+    mated: impl FnOnce() -> bool,
+    insufficient_material: impl FnOnce() -> bool,
+) -> bool {
+    (halfmove_clock >= 100 && !mated()) || insufficient_material()
+}
+
 /// The result of a position where `to_move` is to move, from what every
 /// board can tell: whether it has no legal move, is in check, its halfmove
 /// clock and (asked last) whether the material is insufficient.

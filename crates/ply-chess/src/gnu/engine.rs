@@ -130,11 +130,12 @@ impl Searchable for GnuBoard {
         usize::from(self.halfmove_clock)
     }
 
-    /// Fifty moves, unless the hundredth half-move gave mate (mate comes
-    /// first); insufficient material.
     fn is_draw_by_rule(&self) -> bool {
-        (self.halfmove_clock >= 100 && !(self.is_check() && Game::count_moves(self) == 0))
-            || self.is_insufficient_material()
+        crate::game::drawn_by_rule(
+            self.halfmove_clock,
+            || self.is_check() && Game::count_moves(self) == 0,
+            || self.is_insufficient_material(),
+        )
     }
 }
 
