@@ -492,6 +492,20 @@ impl Job {
         )
     }
 
+    /// The midgame search of `position` with `limits` and one line, reporting
+    /// nothing, stopped by `stop`.
+    fn silent_search(
+        brain: &mut Brain,
+        position: &Othello,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> ply_core::search::SearchResult<Move> {
+        brain.engine.options.multipv = 1;
+        brain
+            .engine
+            .search_moves(position, &[], limits, &[], stop, &mut |_| {})
+    }
+
     /// `hint n`: the `n` best moves, solved when few empties are left.
     fn hint(&self, brain: &mut Brain, n: usize) -> u64 {
         let position = self.position();
@@ -557,16 +571,16 @@ impl Job {
             move_overhead: Duration::from_millis(50),
             ..Limits::default()
         };
+        let reach = Reach::of(&position, self.settings.depth);
         let (best, eval, nodes) = if moves.len() == 1 {
             (moves[0], None, 0)
-        } else if let Some(window) = Reach::of(&position, self.settings.depth).window() {
+        } else if let Some(window) = reach.window() {
             let deadline = Deadlines::new(&limits, start).hard;
             let timer = deadline.map(|when| self.stop_at(when));
             let solved = self.solve(brain, &position, window);
             drop(timer);
             match solved {
                 Some(solution) => {
-                    let reach = Reach::of(&position, self.settings.depth);
                     self.solved_line(&solution.pv, solution.score, reach);
                     let best = solution.best_move.unwrap_or(moves[0]);
                     (best, Some(format!("{}.00", solution.score)), solution.nodes)
@@ -574,14 +588,8 @@ impl Job {
                 // Out of time (or stopped): a quick midgame answer.
                 None => {
                     let quick = Limits::depth(self.settings.depth.min(4));
-                    let result = brain.engine.search_moves(
-                        &position,
-                        &[],
-                        &quick,
-                        &[],
-                        &AtomicBool::new(false),
-                        &mut |_| {},
-                    );
+                    let result =
+                        Self::silent_search(brain, &position, &quick, &AtomicBool::new(false));
                     (
                         result.best.unwrap_or(moves[0]),
                         Some(discs(result.score)),
@@ -642,15 +650,8 @@ impl Job {
                 nodes += solution.nodes;
                 format!("{}.00", solution.score)
             } else {
-                brain.engine.options.multipv = 1;
-                let result = brain.engine.search_moves(
-                    position,
-                    &[],
-                    &Limits::depth(self.settings.depth),
-                    &[],
-                    &self.stop,
-                    &mut |_| {},
-                );
+                let limits = Limits::depth(self.settings.depth);
+                let result = Self::silent_search(brain, position, &limits, &self.stop);
                 if self.stopped() {
                     break;
                 }
