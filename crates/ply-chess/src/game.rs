@@ -154,3 +154,77 @@ impl Game for Position {
         self.uci(mv)
     }
 }
+
+/// `Game` for a seed board (`$board`, whose FEN errors are `$error`): its own
+/// generator, `play`, hash and counters, and the notations of the converted
+/// [`Position`](crate::Position) (whose legal moves are the board's: the
+/// cross-check tests hold them equal).
+macro_rules! seed_board_game {
+    ($board:ty, $error:ty) => {
+        impl ply_core::Game for $board {
+            type Move = crate::moves::Move;
+            type PositionError = $error;
+            type MoveError = crate::notation::MoveError;
+
+            const NAME: &'static str = "chess";
+
+            fn start() -> Self {
+                <$board>::start()
+            }
+
+            fn side_to_move(&self) -> ply_core::Side {
+                crate::game::side(self.side)
+            }
+
+            #[inline]
+            fn generate_moves(&self, moves: &mut ply_core::MoveList<crate::moves::Move>) {
+                self.generate(crate::movegen::Stage::All, moves);
+            }
+
+            #[inline]
+            fn count_moves(&self) -> u64 {
+                self.count_legal()
+            }
+
+            /// A copy of the board with the move made on it.
+            #[inline]
+            fn play(&self, mv: crate::moves::Move) -> Self {
+                <$board>::play(self, mv)
+            }
+
+            fn outcome(&self) -> Option<ply_core::Outcome> {
+                crate::game::outcome_of(
+                    self.side,
+                    self.count_legal() == 0,
+                    self.is_check(),
+                    self.halfmove_clock,
+                    || self.is_insufficient_material(),
+                )
+            }
+
+            fn hash(&self) -> u64 {
+                self.hash
+            }
+
+            fn parse_position(text: &str) -> Result<Self, $error> {
+                <$board>::from_fen(text)
+            }
+
+            fn position_string(&self) -> String {
+                self.to_position().fen()
+            }
+
+            fn parse_move(
+                &self,
+                text: &str,
+            ) -> Result<crate::moves::Move, crate::notation::MoveError> {
+                self.to_position().parse_move(text)
+            }
+
+            fn move_name(&self, mv: crate::moves::Move) -> String {
+                mv.to_string()
+            }
+        }
+    };
+}
+pub(crate) use seed_board_game;

@@ -8,76 +8,13 @@
 use super::GnuBoard;
 use crate::engine::{Evaluation, mvv_lva, see};
 use crate::fen::FenError;
-use crate::game::{outcome_of, side};
 use crate::movegen::Stage;
 use crate::moves::Move;
-use crate::notation::MoveError;
 use crate::position::Position;
 use ply_core::search::{Evaluator, Features, NoMoves, Score, Searchable};
-use ply_core::{Game, MoveList, Outcome, Side};
+use ply_core::{Game, MoveList};
 
-impl Game for GnuBoard {
-    type Move = Move;
-    type PositionError = FenError;
-    type MoveError = MoveError;
-
-    const NAME: &'static str = "chess";
-
-    fn start() -> Self {
-        GnuBoard::start()
-    }
-
-    fn side_to_move(&self) -> Side {
-        side(self.side)
-    }
-
-    #[inline]
-    fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        self.generate(Stage::All, moves);
-    }
-
-    #[inline]
-    fn count_moves(&self) -> u64 {
-        self.count_legal()
-    }
-
-    #[inline]
-    fn play(&self, mv: Move) -> Self {
-        GnuBoard::play(self, mv)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        outcome_of(
-            self.side,
-            self.count_legal() == 0,
-            self.is_check(),
-            self.halfmove_clock,
-            || self.is_insufficient_material(),
-        )
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn parse_position(text: &str) -> Result<Self, FenError> {
-        GnuBoard::from_fen(text)
-    }
-
-    fn position_string(&self) -> String {
-        self.to_position().fen()
-    }
-
-    /// UCI or SAN, read on the converted position (whose legal moves are
-    /// this board's: the cross-check tests hold them equal).
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        self.to_position().parse_move(text)
-    }
-
-    fn move_name(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-}
+crate::game::seed_board_game!(GnuBoard, FenError);
 
 impl Searchable for GnuBoard {
     const FEATURES: Features = Features::ALL;
