@@ -339,3 +339,16 @@ fn absurd_clocks_and_move_times_do_not_stop_the_session() {
     legal(&position, &answer(lines.last().unwrap()).0);
     s.quit();
 }
+
+#[test]
+fn end_of_input_ends_a_long_search_at_once() {
+    let mut s = start();
+    s.send("set depth 60");
+    s.send(&format!("set game {EXAMPLE_GAME}"));
+    s.send("go");
+    s.send("ping 9");
+    s.until("pong 9");
+    let (_, took, success) = s.close_input(std::time::Duration::from_secs(10));
+    assert!(took < std::time::Duration::from_millis(500), "{took:?}");
+    assert!(success);
+}

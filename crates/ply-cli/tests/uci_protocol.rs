@@ -156,3 +156,197 @@ fn quit_stops_a_long_search_and_stray_bytes_are_answered() {
     s.quit();
     assert!(asked.elapsed() < Duration::from_secs(5));
 }
+
+/// The move of a `bestmove` line.
+fn best_move(line: &str) -> &str {
+    line.split_whitespace().nth(1).unwrap()
+}
+
+/// The first move of the last `multipv 1` line among `lines`.
+fn first_line_move(lines: &[String]) -> String {
+    let line = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" multipv 1 "))
+        .unwrap_or_else(|| panic!("no multipv 1 line in {lines:?}"));
+    let pv = line.split(" pv ").nth(1).unwrap();
+    pv.split_whitespace().next().unwrap().to_owned()
+}
+
+#[test]
+fn ponderhit_leaves_nothing_behind_for_the_next_search() {
+    let mut s = Session::start("uci");
+    // Mate in one: the ponder search ends by itself long before the hit.
+    s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1");
+    s.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(500));
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "the move waits for ponderhit: {lines:?}"
+    );
+    s.send("ponderhit");
+    s.until("bestmove");
+    s.send("position startpos");
+    let started = Instant::now();
+    s.send("go movetime 1500");
+    s.until("bestmove");
+    let took = started.elapsed();
+    assert!(took >= Duration::from_millis(1300), "{took:?}");
+    // A ponder search that is stopped answers at once; a stray ponderhit is an error.
+    s.send("go ponder wtime 60000 btime 60000");
+    s.send("stop");
+    s.until("bestmove");
+    s.send("ponderhit");
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(lines[0].starts_with("info string error"), "{lines:?}");
+    s.quit();
+}
+
+#[test]
+fn a_hit_ponder_search_keeps_the_clock_of_its_go() {
+    let mut s = Session::start("uci");
+    s.send("position startpos moves e2e4");
+    s.send("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(Duration::from_millis(300));
+    let hit = Instant::now();
+    s.send("ponderhit");
+    s.until("bestmove");
+    let took = hit.elapsed();
+    assert!(took < Duration::from_millis(1000), "{took:?}");
+    s.quit();
+}
+
+#[test]
+fn end_of_input_ends_any_search_at_once() {
+    for go in [
+        "go movetime 20000",
+        "go infinite",
+        "go depth 90",
+        "go ponder",
+    ] {
+        let mut s = Session::start("uci");
+        s.send("position startpos");
+        s.send(go);
+        s.send("isready");
+        s.until("readyok");
+        let (lines, took, success) = s.close_input(Duration::from_secs(10));
+        assert!(took < Duration::from_millis(500), "{go}: {took:?}");
+        assert!(success, "{go}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("bestmove")),
+            "{go}: {lines:?}"
+        );
+    }
+}
+
+#[test]
+fn malformed_go_commands_start_no_search() {
+    let mut s = Session::start("uci");
+    s.send("position startpos");
+    for bad in [
+        "go depth abc",
+        "go nodes 99999999999999999999999",
+        "go movetime",
+        "go wtime 1000 btime soon",
+        "go searchmoves e2e5",
+    ] {
+        s.send(bad);
+        s.send("isready");
+        let lines = s.until("readyok");
+        assert_eq!(lines.len(), 2, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: go refused"),
+            "{bad}: {lines:?}"
+        );
+    }
+    // A clock already below zero: the move comes at once.
+    let started = Instant::now();
+    s.send("go wtime -100 btime 5000");
+    s.until("bestmove");
+    assert!(started.elapsed() < Duration::from_millis(500));
+    s.quit();
+}
+
+#[test]
+fn bestmove_is_the_first_move_of_the_best_line() {
+    let mut s = Session::start("uci");
+    s.send("setoption name MultiPV value 3");
+    // Three mates in one: the move played is the one shown first.
+    s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1");
+    s.send("go depth 5");
+    let lines = s.until("bestmove");
+    assert_eq!(
+        best_move(lines.last().unwrap()),
+        first_line_move(&lines),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains(" multipv 3 ")));
+    // Below level 10 with MultiPV 1: one line per depth, and the move is its first.
+    s.send("setoption name MultiPV value 1");
+    s.send("setoption name Level value 3");
+    for seed in 0..6 {
+        s.send(&format!("setoption name Seed value {seed}"));
+        s.send("position startpos moves e2e4");
+        s.send("go depth 3");
+        let lines = s.until("bestmove");
+        assert!(
+            !lines.iter().any(|l| l.contains(" multipv 2 ")),
+            "{lines:?}"
+        );
+        assert_eq!(best_move(lines.last().unwrap()), first_line_move(&lines));
+    }
+    // A search stopped in an unfinished iteration still plays the line shown.
+    s.send("setoption name Level value 10");
+    for ms in [1, 3, 10, 30] {
+        s.send("position startpos");
+        s.send(&format!("go movetime {ms}"));
+        let lines = s.until("bestmove");
+        assert_eq!(best_move(lines.last().unwrap()), first_line_move(&lines));
+    }
+    s.quit();
+}
+
+#[test]
+fn strength_overhead_and_out_of_range_options() {
+    let mut s = Session::start("uci");
+    s.send("uci");
+    let lines = s.until("uciok");
+    for option in [
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "Clear Hash",
+        "Move Overhead",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}"
+        );
+    }
+    s.send("setoption name Hash value 0");
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(
+        lines[0].contains("Hash 0 out of range: 1 MiB used"),
+        "{lines:?}"
+    );
+    s.send("setoption name UCI_LimitStrength value true");
+    s.send("setoption name UCI_Elo value 100");
+    s.send("setoption name Clear Hash");
+    s.send("setoption name Move Overhead value 999999");
+    s.send("position startpos");
+    s.send("go depth 20");
+    let lines = s.until("bestmove");
+    // The weakest level searches one ply, whatever depth is asked.
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.starts_with("info depth") || l.starts_with("info depth 1 ")),
+        "{lines:?}"
+    );
+    s.quit();
+}

@@ -340,6 +340,7 @@ impl<G: Playable> Session<G> {
             history: self.record.earlier_hashes(),
             limits,
             only: Vec::new(),
+            hold: false,
         };
         let label = format!("{} is thinking", G::side_name(side));
         thinking::think(

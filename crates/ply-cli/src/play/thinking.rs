@@ -8,7 +8,6 @@ use super::playable::Playable;
 use crate::protocol::{SearchJob, SearchThread};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_core::search::{Info, SearchResult};
-use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -79,7 +78,6 @@ pub fn think<G: Playable>(
     search.start(job, on_info, move |result| {
         let _ = done.send(result);
     });
-    let stop = search.stop_flag();
     let mut interrupted = false;
     let result = loop {
         match result.recv_timeout(POLL) {
@@ -87,7 +85,7 @@ pub fn think<G: Playable>(
             Err(RecvTimeoutError::Timeout) => {
                 if !interrupted && input.interrupted() {
                     interrupted = true;
-                    stop.store(true, Ordering::Relaxed);
+                    search.request_stop();
                 }
             }
             Err(RecvTimeoutError::Disconnected) => break None,

@@ -13,24 +13,35 @@
 //! writes them, `from x to x captured x ...` (`28x19x23`), also accepted with
 //! every landing square (`22x15x6`).
 //!
-//! Frames: in the `standard` frame (the default) the side letter is the colour
-//! to move and the squares are PDN's 1..32. pydraughts, whose Hub client maps
-//! English checkers onto international draughts where White moves first,
-//! sends the position turned round: squares listed from 32 down to 1 with the
-//! colours (and the side letter) swapped — its start position is
+//! Frames: pydraughts, in practice the only Hub client for English
+//! checkers, maps the game onto international draughts, where White moves
+//! first: it sends positions turned round, squares listed from 32 down to 1
+//! with the colours (and the side letter) swapped — its start position is
 //! `Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww` — while its moves stay in PDN numbers.
-//! The `frame` parameter selects `pydraughts` for that; when moves are given
-//! and they are legal only in the other frame, that frame is used.
+//! That `pydraughts` frame is the default, so that pydraughts' `HubEngine`
+//! works with no option set. In the `standard` frame (`set-param name=frame
+//! value=standard`) the side letter is the colour to move and the squares are
+//! PDN's 1..32 in order. Nothing is guessed: a position is read in the frame
+//! set.
+//!
+//! Time: `level` sets the limits of the next searches (one second a move
+//! until it is sent); times are in seconds, negative ones count as 0, a
+//! depth beyond 100 as 100. The `overhead` parameter (milliseconds, 20 by
+//! default) is kept back from the clock at every move for the client's
+//! delays. End of input stops any search and ends the session at once.
 
 use super::{Output, SearchJob, SearchThread};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Colour, Move};
 use ply_core::Game;
-use ply_core::search::{Clock, Deadlines, Engine, Info, Level, Limits, Score};
+use ply_core::search::{Clock, Engine, Info, Level, Limits, Score};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::io::{BufRead, Write};
+use std::time::Duration;
 
 const DEFAULT_HASH_MB: usize = 64;
+const DEFAULT_OVERHEAD_MS: u64 = 20;
+const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// How the squares and colours of a `pos` string are to be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,15 +52,6 @@ enum Frame {
     Pydraughts,
 }
 
-impl Frame {
-    fn other(self) -> Frame {
-        match self {
-            Frame::Standard => Frame::Pydraughts,
-            Frame::Pydraughts => Frame::Standard,
-        }
-    }
-}
-
 /// A Hub session.
 struct Hub {
     out: Output,
@@ -58,33 +60,36 @@ struct Hub {
     position: Checkers,
     history: Vec<u64>,
     limits: Limits,
-    /// The clock limits of a `go ponder` search, applied at `ponder-hit`.
-    ponder_limits: Option<Limits>,
+    move_overhead: Duration,
+    /// Whether the running search is a `go ponder` not hit yet.
+    pondering: bool,
 }
 
 /// Runs a Hub session on stdin/stdout until `quit` or end of input.
 pub fn run() -> std::io::Result<()> {
+    session(std::io::stdin().lock(), std::io::stdout())
+}
+
+/// Runs a Hub session reading commands from `input` and writing to `output`
+/// until `quit` or the end of the input, which both stop any search at once.
+pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
     let mut hub = Hub {
-        out: Output::stdout(),
+        out: Output::new(output),
         search: SearchThread::new(Engine::new(Evaluation, DEFAULT_HASH_MB)),
-        frame: Frame::Standard,
+        frame: Frame::Pydraughts,
         position: Checkers::start(),
         history: Vec::new(),
-        limits: Limits::default(),
-        ponder_limits: None,
+        limits: Limits::movetime(Duration::from_secs(1)),
+        move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
+        pondering: false,
     };
-    for line in super::input_lines() {
+    for line in super::lossy_lines(input) {
         if !hub.handle(line?.trim()) {
             break;
         }
     }
     hub.search.stop();
     Ok(())
-}
-
-/// Seconds as a duration, the largest one for times beyond it.
-fn seconds_duration(seconds: f64) -> Duration {
-    Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX)
 }
 
 /// Splits a Hub line into its command and its arguments (`key=value`, with
@@ -258,7 +263,7 @@ impl Hub {
             "level" => self.set_level(&args),
             "go" => self.go(&args),
             "stop" => {
-                self.ponder_limits = None;
+                self.pondering = false;
                 self.search.stop();
             }
             "ponder-hit" => self.ponder_hit(),
@@ -281,7 +286,10 @@ impl Hub {
         self.out
             .line("param name=variant value=english type=enum values=english");
         self.out
-            .line("param name=frame value=standard type=enum values=\"standard pydraughts\"");
+            .line("param name=frame value=pydraughts type=enum values=\"pydraughts standard\"");
+        self.out.line(&format!(
+            "param name=overhead value={DEFAULT_OVERHEAD_MS} type=int min=0 max={MAX_OVERHEAD_MS}"
+        ));
         self.out.line(&format!(
             "param name=hash value={DEFAULT_HASH_MB} type=int min=1 max=65536"
         ));
@@ -297,26 +305,32 @@ impl Hub {
             self.error("set-param needs name= and value=");
             return;
         };
-        let number = value.parse::<u64>();
+        let number = value.parse::<i64>();
+        let clamped = |n: i64, min: i64, max: i64| n.clamp(min, max) as u64;
+        let mut error = None;
         let mut engine = self.search.engine();
         match (name.as_str(), number) {
             ("variant", _) if value == "english" => {}
             ("frame", _) if value == "standard" => self.frame = Frame::Standard,
             ("frame", _) if value == "pydraughts" => self.frame = Frame::Pydraughts,
-            ("hash", Ok(mb)) if (1..=65536).contains(&mb) => {
+            ("hash", Ok(mb)) => {
+                let mb = clamped(mb, 1, 65536);
                 if !engine.resize_table(mb as usize) {
-                    drop(engine);
-                    self.error(&format!("cannot allocate {mb} MiB"));
+                    error = Some(format!("cannot allocate {mb} MiB"));
                 }
             }
-            ("threads", Ok(n)) if (1..=256).contains(&n) => engine.options.threads = n as usize,
-            ("level", Ok(n)) if (1..=10).contains(&n) => {
-                engine.options.level = Level::new(n as u8).expect("checked")
+            ("threads", Ok(n)) => engine.options.threads = clamped(n, 1, 256) as usize,
+            ("level", Ok(n)) => {
+                engine.options.level = Level::new(clamped(n, 1, 10) as u8).expect("clamped")
             }
-            _ => {
-                drop(engine);
-                self.error(&format!("bad parameter {name}={value}"));
+            ("overhead", Ok(ms)) => {
+                self.move_overhead = Duration::from_millis(clamped(ms, 0, MAX_OVERHEAD_MS as i64));
             }
+            _ => error = Some(format!("bad parameter {name}={value}")),
+        }
+        drop(engine);
+        if let Some(message) = error {
+            self.error(&message);
         }
     }
 
@@ -328,28 +342,13 @@ impl Hub {
         let moves: Vec<&str> = args
             .get("moves")
             .map_or(Vec::new(), |m| m.split_whitespace().collect());
-        // The configured frame first; the other one if only it makes the moves legal.
-        let mut failure = String::new();
-        for frame in [self.frame, self.frame.other()] {
-            match Self::replay(text, frame, &moves) {
-                Ok((position, history)) => {
-                    if frame != self.frame {
-                        eprintln!(
-                            "hub: position read in the {frame:?} frame, where its moves are legal"
-                        );
-                    }
-                    self.position = position;
-                    self.history = history;
-                    return;
-                }
-                Err(message) if failure.is_empty() => failure = message,
-                Err(_) => {}
+        match Self::replay(text, self.frame, &moves) {
+            Ok((position, history)) => {
+                self.position = position;
+                self.history = history;
             }
-            if moves.is_empty() {
-                break;
-            }
+            Err(message) => self.error(&message),
         }
-        self.error(&failure);
     }
 
     /// The position after `moves` from the position `text` read in `frame`,
@@ -366,50 +365,21 @@ impl Hub {
     }
 
     fn set_level(&mut self, args: &HashMap<String, String>) {
-        let seconds = |key: &str| {
-            args.get(key)
-                .and_then(|v| v.parse::<f64>().ok())
-                .filter(|s| s.is_finite() && *s >= 0.0)
-        };
-        let mut limits = Limits {
-            move_overhead: Duration::from_millis(20),
-            ..Limits::default()
-        };
-        if args.contains_key("infinite") {
-            limits.infinite = true;
-        } else if let Some(depth) = args.get("depth").and_then(|d| d.parse::<u32>().ok()) {
-            limits.depth = Some(depth.clamp(1, 100));
-        } else if let Some(time) = seconds("move-time") {
-            limits.movetime = Some(seconds_duration(time));
-        } else if let Some(time) = seconds("time") {
-            // Hub adds the increment before the move.
-            let increment = seconds("inc").unwrap_or(0.0);
-            limits.clock = Some(Clock {
-                remaining: seconds_duration(time + increment),
-                increment: seconds_duration(increment),
-                moves_to_go: args
-                    .get("moves")
-                    .and_then(|m| m.parse::<u32>().ok())
-                    .map(|m| m.max(1)),
-            });
-        } else if let Some(nodes) = args.get("nodes").and_then(|n| n.parse::<u64>().ok()) {
-            limits.nodes = Some(nodes);
-        } else {
-            self.error("level needs depth=, move-time=, time= or infinite");
-            return;
+        match read_level(args) {
+            Ok(limits) => self.limits = limits,
+            Err(message) => self.error(&message),
         }
-        self.limits = limits;
     }
 
     fn go(&mut self, args: &HashMap<String, String>) {
         self.search.stop();
-        let mut limits = self.limits;
+        self.pondering = false;
+        let mut limits = Limits {
+            move_overhead: self.move_overhead,
+            ..self.limits
+        };
         if args.contains_key("ponder") {
-            self.ponder_limits = Some(limits);
-            limits = Limits {
-                infinite: true,
-                ..Limits::default()
-            };
+            limits.ponder = true;
         } else if args.contains_key("analyze") {
             limits.infinite = true;
         } else if !args.contains_key("think") {
@@ -420,6 +390,7 @@ impl Hub {
             self.error("the game is over: no legal move");
             return;
         }
+        self.pondering = limits.ponder;
         let root = self.position;
         let info_out = self.out.clone();
         let done_out = self.out.clone();
@@ -429,8 +400,10 @@ impl Hub {
                 history: self.history.clone(),
                 limits,
                 only: Vec::new(),
+                // A pondering search keeps its move until `ponder-hit` or `stop`.
+                hold: limits.ponder,
             },
-            move |info| info_out.line(&info_line(&root, info)),
+            move |info| info_out.line(&info_line(info)),
             move |result| {
                 let Some(best) = result.best else {
                     done_out.line("error message=\"no legal move\"");
@@ -445,28 +418,60 @@ impl Hub {
         );
     }
 
+    /// The opponent played the expected move: the ponder search goes on under
+    /// the limits of the `level` it started with, counted from now.
     fn ponder_hit(&mut self) {
-        let Some(limits) = self.ponder_limits.take() else {
-            return;
-        };
-        let deadlines = Deadlines::new(&limits, Instant::now());
-        let stop = self.search.stop_flag();
-        match deadlines.hard {
-            Some(hard) => {
-                let soft = deadlines.soft.unwrap_or(hard);
-                let when = soft + (hard - soft) / 2;
-                std::thread::spawn(move || {
-                    let now = Instant::now();
-                    if when > now {
-                        std::thread::sleep(when - now);
-                    }
-                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                });
-            }
-            None if !limits.infinite => stop.store(true, std::sync::atomic::Ordering::Relaxed),
-            None => {}
+        if std::mem::take(&mut self.pondering) {
+            self.search.ponder_hit(false);
+        } else {
+            self.error("ponder-hit without a running go ponder");
         }
     }
+}
+
+/// The limits a `level` line sets (the overhead comes from the session).
+fn read_level(args: &HashMap<String, String>) -> Result<Limits, String> {
+    let seconds = |key: &str| -> Result<Option<Duration>, String> {
+        let Some(text) = args.get(key) else {
+            return Ok(None);
+        };
+        match text.parse::<f64>() {
+            Ok(s) if s.is_nan() => Err(format!("{key}={text} is not a time in seconds")),
+            Ok(s) => Ok(Some(
+                Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX),
+            )),
+            Err(_) => Err(format!("{key}={text} is not a time in seconds")),
+        }
+    };
+    let count = |key: &str| -> Result<Option<u64>, String> {
+        args.get(key)
+            .map(|text| {
+                text.parse::<u64>()
+                    .map_err(|_| format!("{key}={text} is not a whole number"))
+            })
+            .transpose()
+    };
+    let mut limits = Limits::default();
+    if args.contains_key("infinite") {
+        limits.infinite = true;
+    } else if let Some(depth) = count("depth")? {
+        limits.depth = Some(depth.clamp(1, 100) as u32);
+    } else if let Some(time) = seconds("move-time")? {
+        limits.movetime = Some(time);
+    } else if let Some(time) = seconds("time")? {
+        // Hub adds the increment before the move.
+        let increment = seconds("inc")?.unwrap_or(Duration::ZERO);
+        limits.clock = Some(Clock {
+            remaining: time.saturating_add(increment),
+            increment,
+            moves_to_go: count("moves")?.map(|m| m.clamp(1, 1000) as u32),
+        });
+    } else if let Some(nodes) = count("nodes")? {
+        limits.nodes = Some(nodes.max(1));
+    } else {
+        return Err("level needs depth=, move-time=, time=, nodes= or infinite".to_owned());
+    }
+    Ok(limits)
 }
 
 /// Scores in men; a forced win `plies` plies away as 100 - plies/100 (the
@@ -481,8 +486,7 @@ fn score_in_men(score: Score) -> String {
     }
 }
 
-fn info_line(root: &Checkers, info: &Info<Move>) -> String {
-    let _ = root;
+fn info_line(info: &Info<Move>) -> String {
     let pv: Vec<String> = info.pv.iter().map(|&mv| hub_move(mv)).collect();
     format!(
         "info depth={} score={} nodes={} time={:.3} nps={:.2} pv={}",

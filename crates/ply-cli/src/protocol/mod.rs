@@ -7,16 +7,11 @@ pub mod hub;
 pub mod nboard;
 pub mod uci;
 
-use ply_core::search::{Engine, Evaluator, Info, Limits, SearchResult, Searchable};
+use ply_core::search::{Engine, Evaluator, Info, Limits, PonderHit, SearchResult, Searchable};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
-
-/// The lines of standard input as text (see [`lossy_lines`]).
-pub fn input_lines() -> impl Iterator<Item = std::io::Result<String>> {
-    lossy_lines(std::io::stdin().lock())
-}
 
 /// The lines of `reader` as text, without their line ends. Bytes that are not
 /// UTF-8 become U+FFFD, so a stray byte makes an unknown command or a bad
@@ -38,10 +33,10 @@ pub struct Output {
 }
 
 impl Output {
-    /// Lines to standard output.
-    pub fn stdout() -> Output {
+    /// Lines to `sink`.
+    pub fn new(sink: impl Write + Send + 'static) -> Output {
         Output {
-            sink: Arc::new(Mutex::new(Box::new(std::io::stdout()))),
+            sink: Arc::new(Mutex::new(Box::new(sink))),
         }
     }
 
@@ -61,17 +56,29 @@ pub struct SearchJob<G: Searchable> {
     pub root: G,
     /// Hashes of the positions before it, oldest first.
     pub history: Vec<u64>,
-    /// When to stop.
+    /// When to stop (with [`Limits::ponder`], not before [`SearchThread::ponder_hit`]).
     pub limits: Limits,
     /// Root moves to consider; all when empty.
     pub only: Vec<G::Move>,
+    /// The result waits for [`SearchThread::stop`] (or a ponder-hit that
+    /// releases it) even when the search ends by itself: UCI's `infinite` and
+    /// `ponder`, where the move may not be given before the GUI asks.
+    pub hold: bool,
+}
+
+/// The controls of one running search. Each search gets its own, so that
+/// nothing of a search (a stop, a ponder-hit, a hold) outlives it.
+#[derive(Default)]
+struct Control {
+    stop: AtomicBool,
+    hold: AtomicBool,
+    ponder_hit: PonderHit,
 }
 
 /// An engine with its searches on a worker thread.
 pub struct SearchThread<G: Searchable, E: Evaluator<G>> {
     engine: Arc<Mutex<Engine<G, E>>>,
-    stop: Arc<AtomicBool>,
-    worker: Option<JoinHandle<()>>,
+    running: Option<(Arc<Control>, JoinHandle<()>)>,
 }
 
 impl<G: Searchable, E: Evaluator<G> + 'static> SearchThread<G, E> {
@@ -79,8 +86,7 @@ impl<G: Searchable, E: Evaluator<G> + 'static> SearchThread<G, E> {
     pub fn new(engine: Engine<G, E>) -> Self {
         SearchThread {
             engine: Arc::new(Mutex::new(engine)),
-            stop: Arc::new(AtomicBool::new(false)),
-            worker: None,
+            running: None,
         }
     }
 
@@ -94,38 +100,63 @@ impl<G: Searchable, E: Evaluator<G> + 'static> SearchThread<G, E> {
         on_done: impl FnOnce(SearchResult<G::Move>) + Send + 'static,
     ) {
         self.stop();
-        self.stop.store(false, Ordering::Relaxed);
+        let control = Arc::new(Control::default());
+        control.hold.store(job.hold, Ordering::Relaxed);
         let engine = Arc::clone(&self.engine);
-        let stop = Arc::clone(&self.stop);
-        self.worker = Some(std::thread::spawn(move || {
+        let controls = Arc::clone(&control);
+        let worker = std::thread::spawn(move || {
             let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
-            let result = engine.search_moves(
+            let result = engine.search_pondering(
                 &job.root,
                 &job.history,
                 &job.limits,
                 &job.only,
-                &stop,
+                &controls.stop,
+                Some(&controls.ponder_hit),
                 &mut on_info,
             );
             drop(engine);
+            // A held move waits for the GUI to ask for it.
+            while controls.hold.load(Ordering::Relaxed) && !controls.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
             on_done(result);
-        }));
+        });
+        self.running = Some((control, worker));
     }
 
-    /// The flag that stops the running search when set.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
+    /// The opponent played the expected move: the running search, if it
+    /// ponders, now keeps its time limits from this moment, and its move is
+    /// held only if `keep_holding` (an infinite ponder search).
+    pub fn ponder_hit(&self, keep_holding: bool) {
+        if let Some((control, _)) = &self.running {
+            control.ponder_hit.hit();
+            control.hold.store(keep_holding, Ordering::Relaxed);
+        }
+    }
+
+    /// Asks the running search, if any, to stop and report, without waiting.
+    pub fn request_stop(&self) {
+        if let Some((control, _)) = &self.running {
+            control.hold.store(false, Ordering::Relaxed);
+            control.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Stops the running search, if any, and waits for it to report.
     pub fn stop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.wait();
+        if let Some((control, worker)) = self.running.take() {
+            control.hold.store(false, Ordering::Relaxed);
+            control.stop.store(true, Ordering::Relaxed);
+            let _ = worker.join();
+        }
     }
 
-    /// Waits for the running search, if any, to end by itself.
+    /// Waits for the running search, if any, to end by itself (a held one is
+    /// released first, so this never waits for ever).
     pub fn wait(&mut self) {
-        if let Some(worker) = self.worker.take() {
+        if let Some((control, worker)) = self.running.take() {
+            control.hold.store(false, Ordering::Relaxed);
             let _ = worker.join();
         }
     }
@@ -139,8 +170,9 @@ impl<G: Searchable, E: Evaluator<G> + 'static> SearchThread<G, E> {
 
 impl<G: Searchable, E: Evaluator<G>> Drop for SearchThread<G, E> {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(worker) = self.worker.take() {
+        if let Some((control, worker)) = self.running.take() {
+            control.hold.store(false, Ordering::Relaxed);
+            control.stop.store(true, Ordering::Relaxed);
             let _ = worker.join();
         }
     }

@@ -175,9 +175,19 @@ struct NBoard {
 
 /// Runs an NBoard session on stdin/stdout until `quit` or end of input.
 pub fn run() -> std::io::Result<()> {
+    session(std::io::stdin().lock(), std::io::stdout())
+}
+
+/// Runs an NBoard session reading commands from `input` and writing to
+/// `output` until `quit` or the end of the input, which both stop any search
+/// at once.
+pub fn session(
+    input: impl std::io::BufRead,
+    output: impl std::io::Write + Send + 'static,
+) -> std::io::Result<()> {
     let solver = Solver::new(SOLVER_HASH_MB).map_err(std::io::Error::other)?;
     let mut session = NBoard {
-        out: Output::stdout(),
+        out: Output::new(output),
         brain: Arc::new(Mutex::new(Brain {
             engine: Engine::new(Evaluation, ENGINE_HASH_MB),
             solver,
@@ -190,7 +200,7 @@ pub fn run() -> std::io::Result<()> {
         },
         contempt: 0,
     };
-    for line in super::input_lines() {
+    for line in super::lossy_lines(input) {
         if !session.handle(line?.trim()) {
             break;
         }

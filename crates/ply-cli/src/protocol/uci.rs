@@ -4,18 +4,32 @@
 //! ...]`, `go [wtime btime winc binc movestogo depth nodes movetime infinite
 //! ponder searchmoves ...]`, `stop`, `ponderhit`, `setoption name ... value
 //! ...`, `quit`, and `d` to show the position. Unknown or malformed lines are
-//! answered with `info string` and otherwise ignored.
+//! answered with `info string error: ...` and otherwise ignored; a `go` with
+//! a malformed value starts no search. End of input stops any search at once
+//! (its `bestmove` is still written) and ends the session, as in Stockfish.
+//!
+//! Options: `Hash`, `Threads`, `MultiPV`, `Level`, `Seed`, `Ponder`,
+//! `Move Overhead` (kept back from the clock at every move), `Clear Hash`,
+//! `UCI_LimitStrength` with `UCI_Elo`. Out-of-range numbers are clamped, with
+//! an `info string` saying so.
 
 use super::{Output, SearchJob, SearchThread};
 use ply_chess::Position;
 use ply_chess::engine::Evaluation;
-use ply_core::search::{Bound, Clock, Deadlines, Engine, Info, Level, Limits};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use ply_core::search::{Bound, Clock, Engine, Info, Level, Limits};
+use std::io::{BufRead, Write};
+use std::time::Duration;
 
 const DEFAULT_HASH_MB: usize = 64;
+const MAX_HASH_MB: u64 = 65536;
 const DEFAULT_OVERHEAD_MS: u64 = 10;
+const MAX_OVERHEAD_MS: u64 = 5000;
+
+/// The strength `UCI_Elo` asks for, as a level: the Elo measured for each
+/// level (index 0 is level 1, index 9 full strength); a request gets the
+/// strongest level not above it (level 1 below the range). See the README
+/// for how these were measured.
+const LEVEL_ELO: [u32; 10] = [800, 950, 1100, 1250, 1400, 1550, 1700, 1850, 2100, 2650];
 
 /// The state of a UCI session.
 struct Uci {
@@ -25,39 +39,73 @@ struct Uci {
     /// Hashes of the game's positions before `position`.
     history: Vec<u64>,
     move_overhead: Duration,
-    /// The running search may not report its move until `stop` (or, when
-    /// pondering, `ponderhit`) arrives.
-    hold: Arc<AtomicBool>,
-    /// The limits to apply once a ponder search is hit.
-    ponder_limits: Option<Limits>,
+    /// `Level` as set; `UCI_LimitStrength` replaces it by the `UCI_Elo` level.
+    level: Level,
+    limit_strength: bool,
+    elo: u32,
+    /// The limits of a running `go ponder`, for its `ponderhit`.
+    pondering: Option<Limits>,
 }
 
 /// Runs a UCI session on stdin/stdout until `quit` or end of input.
 pub fn run() -> std::io::Result<()> {
+    session(std::io::stdin().lock(), std::io::stdout())
+}
+
+/// Runs a UCI session reading commands from `input` and writing to `output`
+/// until `quit` or the end of the input, which both stop any search at once
+/// (its `bestmove` is still written).
+pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
     let mut session = Uci {
-        out: Output::stdout(),
+        out: Output::new(output),
         search: SearchThread::new(Engine::new(Evaluation, DEFAULT_HASH_MB)),
         position: Position::start(),
         history: Vec::new(),
         move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
-        hold: Arc::new(AtomicBool::new(false)),
-        ponder_limits: None,
+        level: Level::FULL,
+        limit_strength: false,
+        elo: LEVEL_ELO[9],
+        pondering: None,
     };
-    for line in super::input_lines() {
+    for line in super::lossy_lines(input) {
         if !session.handle(line?.trim()) {
-            // `quit`: the running search stops at once (and reports its move).
-            session.release_and_stop();
-            return Ok(());
+            break;
         }
     }
-    // End of input: a search that would run until stopped is stopped, any
-    // other may finish and report its move.
-    if session.hold.load(Ordering::Relaxed) {
-        session.release_and_stop();
-    } else {
-        session.search.wait();
-    }
+    session.stop();
     Ok(())
+}
+
+/// The level that plays at about `elo` (see [`LEVEL_ELO`]).
+fn level_for_elo(elo: u32) -> Level {
+    let n = LEVEL_ELO.iter().rposition(|&e| e <= elo).unwrap_or(0) + 1;
+    Level::new(n as u8).expect("1..=10")
+}
+
+/// Why a `go` command is refused.
+fn go_error(message: impl std::fmt::Display) -> String {
+    format!("info string error: go refused, no search started: {message}")
+}
+
+/// A number after `go` or in `setoption`: a non-negative integer that fits.
+fn parse_count(name: &str, text: Option<&&str>) -> Result<u64, String> {
+    let text = text.ok_or_else(|| format!("{name} needs a value"))?;
+    text.parse::<u64>().map_err(|_| {
+        format!(
+            "'{text}' is not a whole number from 0 to {} for {name}",
+            u64::MAX
+        )
+    })
+}
+
+/// A time in milliseconds after `go`: negative times (a flag already down)
+/// count as 0.
+fn parse_millis(name: &str, text: Option<&&str>) -> Result<u64, String> {
+    let text = text.ok_or_else(|| format!("{name} needs a value"))?;
+    match text.parse::<i64>() {
+        Ok(ms) => Ok(ms.max(0) as u64),
+        Err(_) => Err(format!("'{text}' is not a time in milliseconds for {name}")),
+    }
 }
 
 impl Uci {
@@ -72,20 +120,20 @@ impl Uci {
             "uci" => self.identify(),
             "isready" => self.out.line("readyok"),
             "ucinewgame" => {
-                self.release_and_stop();
+                self.stop();
                 self.search.engine().clear();
                 self.position = Position::start();
                 self.history.clear();
             }
             "position" => {
-                self.release_and_stop();
+                self.stop();
                 self.set_position(&rest);
             }
             "go" => self.go(&rest),
-            "stop" => self.release_and_stop(),
+            "stop" => self.stop(),
             "ponderhit" => self.ponderhit(),
             "setoption" => {
-                self.release_and_stop();
+                self.stop();
                 self.set_option(&rest);
             }
             "d" => {
@@ -96,7 +144,7 @@ impl Uci {
             "debug" | "register" => {}
             _ => self
                 .out
-                .line(&format!("info string unknown command '{line}'")),
+                .line(&format!("info string error: unknown command '{line}'")),
         }
         true
     }
@@ -106,7 +154,7 @@ impl Uci {
             .line(concat!("id name ply ", env!("CARGO_PKG_VERSION")));
         self.out.line("id author The ply developers");
         self.out.line(&format!(
-            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 65536"
+            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
         self.out
             .line("option name Threads type spin default 1 min 1 max 256");
@@ -118,16 +166,22 @@ impl Uci {
             .line("option name MultiPV type spin default 1 min 1 max 256");
         self.out.line("option name Ponder type check default false");
         self.out.line(&format!(
-            "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max 5000"
+            "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
         ));
         self.out.line("option name Clear Hash type button");
+        self.out
+            .line("option name UCI_LimitStrength type check default false");
+        self.out.line(&format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            LEVEL_ELO[9], LEVEL_ELO[0], LEVEL_ELO[9]
+        ));
         self.out.line("uciok");
     }
 
-    /// Lets a held search report, then stops it and waits for its `bestmove`.
-    fn release_and_stop(&mut self) {
-        self.ponder_limits = None;
-        self.hold.store(false, Ordering::Relaxed);
+    /// Stops the running search (a held one reports its move) and waits for
+    /// its `bestmove`.
+    fn stop(&mut self) {
+        self.pondering = None;
         self.search.stop();
     }
 
@@ -186,80 +240,167 @@ impl Uci {
             Some((name, value)) => (name.trim(), value.trim()),
             None => (rest.trim(), ""),
         };
-        let number = value.parse::<u64>();
+        let lower = name.to_ascii_lowercase();
+        let flag = match value.to_ascii_lowercase().as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        };
+        let number = value.parse::<i64>();
+        let clamped = |n: i64, min: i64, max: i64| n.clamp(min, max) as u64;
+        let mut note = None;
         let mut engine = self.search.engine();
-        match (name.to_ascii_lowercase().as_str(), number) {
-            ("hash", Ok(mb)) if (1..=65536).contains(&mb) => {
+        match (lower.as_str(), number) {
+            ("hash", Ok(mb)) => {
+                let mb = clamped(mb, 1, MAX_HASH_MB as i64);
+                if mb.to_string() != value {
+                    note = Some(format!("Hash {value} out of range: {mb} MiB used"));
+                }
                 if !engine.resize_table(mb as usize) {
-                    self.out
-                        .line(&format!("info string error: cannot allocate {mb} MiB"));
+                    note = Some(format!("error: cannot allocate {mb} MiB"));
                 }
             }
-            ("threads", Ok(n)) if (1..=256).contains(&n) => engine.options.threads = n as usize,
-            ("level", Ok(n)) if (1..=10).contains(&n) => {
-                engine.options.level = Level::new(n as u8).expect("checked range");
+            ("threads", Ok(n)) => {
+                engine.options.threads = clamped(n, 1, 256) as usize;
+                if engine.options.threads.to_string() != value {
+                    note = Some(format!(
+                        "Threads {value} out of range: {} used",
+                        engine.options.threads
+                    ));
+                }
             }
-            ("seed", Ok(n)) => engine.options.seed = n,
-            ("multipv", Ok(n)) if (1..=256).contains(&n) => engine.options.multipv = n as usize,
-            ("move overhead", Ok(ms)) if ms <= 5000 => {
-                self.move_overhead = Duration::from_millis(ms)
+            ("level", Ok(n)) => {
+                self.level = Level::new(clamped(n, 1, 10) as u8).expect("clamped");
+                if self.level.get().to_string() != value {
+                    note = Some(format!(
+                        "Level {value} out of range: {} used",
+                        self.level.get()
+                    ));
+                }
             }
-            ("ponder", _) if value == "true" || value == "false" => {}
+            ("seed", Ok(n)) if n >= 0 => engine.options.seed = n as u64,
+            ("multipv", Ok(n)) => engine.options.multipv = clamped(n, 1, 256) as usize,
+            ("move overhead", Ok(ms)) => {
+                self.move_overhead = Duration::from_millis(clamped(ms, 0, MAX_OVERHEAD_MS as i64))
+            }
+            ("uci_elo", Ok(elo)) => {
+                self.elo = clamped(elo, i64::from(LEVEL_ELO[0]), i64::from(LEVEL_ELO[9])) as u32
+            }
+            ("uci_limitstrength", _) if flag.is_some() => self.limit_strength = flag == Some(true),
+            ("ponder", _) if flag.is_some() => {}
             ("clear hash", _) => engine.clear(),
-            _ => self.out.line(&format!(
-                "info string error: bad option '{name}' or value '{value}'"
-            )),
+            _ => note = Some(format!("error: bad option '{name}' or value '{value}'")),
+        }
+        engine.options.level = if self.limit_strength {
+            level_for_elo(self.elo)
+        } else {
+            self.level
+        };
+        drop(engine);
+        if let Some(note) = note {
+            self.out.line(&format!("info string {note}"));
         }
     }
 
     fn go(&mut self, args: &[&str]) {
-        self.release_and_stop();
+        self.stop();
+        let (limits, only) = match self.read_go(args) {
+            Ok(parsed) => parsed,
+            Err(message) => {
+                self.out.line(&go_error(message));
+                return;
+            }
+        };
+        if limits.ponder {
+            self.pondering = Some(limits);
+        }
+        let job = SearchJob {
+            root: self.position,
+            history: self.history.clone(),
+            limits,
+            only,
+            hold: limits.infinite || limits.ponder,
+        };
+        let info_out = self.out.clone();
+        let root = self.position;
+        let done_out = self.out.clone();
+        self.search.start(
+            job,
+            move |info| info_out.line(&info_line(info)),
+            move |result| match result.best {
+                Some(best) => {
+                    let mut line = format!("bestmove {best}");
+                    if let Some(reply) = result.ponder {
+                        line.push_str(&format!(" ponder {reply}"));
+                    }
+                    done_out.line(&line);
+                }
+                None => {
+                    let score = if root.is_check() { "mate 0" } else { "cp 0" };
+                    done_out.line(&format!("info depth 0 score {score}"));
+                    done_out.line("bestmove (none)");
+                }
+            },
+        );
+    }
+
+    /// The limits and root moves of a `go` command, or why it is refused.
+    fn read_go(&self, args: &[&str]) -> Result<(Limits, Vec<ply_chess::Move>), String> {
         let mut limits = Limits {
             move_overhead: self.move_overhead,
             ..Limits::default()
         };
         let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, 0, 0, None);
-        let mut ponder = false;
         let mut only = Vec::new();
         let mut i = 0;
         while i < args.len() {
-            let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok());
-            let mut takes_value = true;
-            match args[i] {
-                "wtime" => wtime = value,
-                "btime" => btime = value,
-                "winc" => winc = value.unwrap_or(0),
-                "binc" => binc = value.unwrap_or(0),
-                "movestogo" => movestogo = value,
-                "depth" => limits.depth = value.map(|d| d.clamp(1, 100) as u32),
-                "nodes" => limits.nodes = value,
-                "movetime" => limits.movetime = value.map(Duration::from_millis),
-                "mate" => limits.depth = value.map(|m| (2 * m + 1).clamp(1, 100) as u32),
-                "infinite" => {
-                    limits.infinite = true;
-                    takes_value = false;
+            let name = args[i];
+            let value = args.get(i + 1);
+            i += 2;
+            match name {
+                "wtime" => wtime = Some(parse_millis(name, value)?),
+                "btime" => btime = Some(parse_millis(name, value)?),
+                "winc" => winc = parse_millis(name, value)?,
+                "binc" => binc = parse_millis(name, value)?,
+                "movestogo" => movestogo = Some(parse_count(name, value)?.clamp(1, 1000) as u32),
+                "depth" => limits.depth = Some(parse_count(name, value)?.clamp(1, 100) as u32),
+                "nodes" => limits.nodes = Some(parse_count(name, value)?.max(1)),
+                "movetime" => {
+                    limits.movetime = Some(Duration::from_millis(parse_millis(name, value)?))
                 }
-                "ponder" => {
-                    ponder = true;
-                    takes_value = false;
+                "mate" => {
+                    let moves = parse_count(name, value)?;
+                    limits.depth =
+                        Some(moves.saturating_mul(2).saturating_add(1).clamp(1, 100) as u32);
+                }
+                "infinite" | "ponder" => {
+                    i -= 1;
+                    if name == "infinite" {
+                        limits.infinite = true;
+                    } else {
+                        limits.ponder = true;
+                    }
                 }
                 "searchmoves" => {
-                    for text in &args[i + 1..] {
+                    i -= 1;
+                    while let Some(text) = args.get(i) {
                         match self.position.parse_uci(text) {
                             Ok(mv) => only.push(mv),
+                            Err(_) if only.is_empty() => {
+                                return Err(format!("searchmoves: '{text}' is not a legal move"));
+                            }
                             Err(_) => break,
                         }
+                        i += 1;
                     }
-                    i += only.len();
-                    takes_value = false;
                 }
                 other => {
-                    self.out
-                        .line(&format!("info string unknown go parameter '{other}'"));
-                    takes_value = false;
+                    i -= 1;
+                    self.out.line(&format!(
+                        "info string error: unknown go parameter '{other}' ignored"
+                    ));
                 }
             }
-            i += if takes_value { 2 } else { 1 };
         }
         let (time, increment) = match self.position.side_to_move() {
             ply_chess::Color::White => (wtime, winc),
@@ -269,86 +410,26 @@ impl Uci {
             limits.clock = Some(Clock {
                 remaining: Duration::from_millis(time),
                 increment: Duration::from_millis(increment),
-                moves_to_go: movestogo.map(|m| m.clamp(1, 1000) as u32),
+                moves_to_go: movestogo,
             });
         }
-
-        let hold = limits.infinite || ponder;
-        if ponder {
-            self.ponder_limits = Some(limits);
-            limits = Limits {
-                infinite: true,
-                ..Limits::default()
-            };
-        }
-        self.hold.store(hold, Ordering::Relaxed);
-        let job = SearchJob {
-            root: self.position,
-            history: self.history.clone(),
-            limits,
-            only,
-        };
-        let info_out = self.out.clone();
-        let root = self.position;
-        let done_out = self.out.clone();
-        let hold = Arc::clone(&self.hold);
-        let stop = self.search.stop_flag();
-        self.search.start(
-            job,
-            move |info| info_out.line(&info_line(&root, info)),
-            move |result| {
-                // In infinite and ponder mode the move waits for stop or ponderhit.
-                while hold.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                match result.best {
-                    Some(best) => {
-                        let mut line = format!("bestmove {best}");
-                        if let Some(reply) = result.ponder {
-                            line.push_str(&format!(" ponder {reply}"));
-                        }
-                        done_out.line(&line);
-                    }
-                    None => {
-                        let score = if root.is_check() { "mate 0" } else { "cp 0" };
-                        done_out.line(&format!("info depth 0 score {score}"));
-                        done_out.line("bestmove (none)");
-                    }
-                }
-            },
-        );
+        Ok((limits, only))
     }
 
     /// The opponent played the expected move: the ponder search goes on, now
-    /// under the clock of the original `go ponder`.
+    /// under the limits of its `go ponder`, counted from now.
     fn ponderhit(&mut self) {
-        let Some(limits) = self.ponder_limits.take() else {
-            return;
-        };
-        self.hold.store(limits.infinite, Ordering::Relaxed);
-        let deadlines = Deadlines::new(&limits, Instant::now());
-        let stop = self.search.stop_flag();
-        if let Some(hard) = deadlines.hard {
-            let soft = deadlines.soft.unwrap_or(hard);
-            // Stop halfway between the soft and the hard deadline.
-            let when = soft + (hard - soft) / 2;
-            std::thread::spawn(move || {
-                let now = Instant::now();
-                if when > now {
-                    std::thread::sleep(when - now);
-                }
-                stop.store(true, Ordering::Relaxed);
-            });
-        } else if limits.depth.is_some() || limits.nodes.is_some() {
-            // A depth- or node-limited ponder search: stop it now and answer.
-            stop.store(true, Ordering::Relaxed);
+        match self.pondering.take() {
+            Some(limits) => self.search.ponder_hit(limits.infinite),
+            None => self
+                .out
+                .line("info string error: ponderhit without a running 'go ponder'"),
         }
     }
 }
 
-/// An `info` line for `info`, found from `root`.
-fn info_line(root: &Position, info: &Info<ply_chess::Move>) -> String {
-    let _ = root;
+/// The `info` line of `info`.
+fn info_line(info: &Info<ply_chess::Move>) -> String {
     let score = match info.score.moves_to_win() {
         Some(moves) => format!("mate {moves}"),
         None => format!("cp {}", info.score.0),

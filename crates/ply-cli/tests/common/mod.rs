@@ -2,10 +2,15 @@
 //! (`ply uci`, `ply hub`, `ply nboard`): lines in, lines out, a time limit on
 //! every wait so that a silent engine fails the test instead of hanging it.
 
+// Each test binary uses a part of this module.
+#![allow(dead_code)]
+
+use std::io::Read;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// How long any one answer may take.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -13,20 +18,30 @@ const PATIENCE: Duration = Duration::from_secs(120);
 /// A running `ply <protocol>` process.
 pub struct Session {
     child: Child,
-    input: ChildStdin,
+    input: Option<ChildStdin>,
     lines: Receiver<String>,
+    stderr: Arc<Mutex<String>>,
 }
 
 impl Session {
-    /// Starts `ply <protocol>`; its stderr (notes, not protocol) is dropped.
+    /// Starts `ply <protocol>`; its stderr (notes, not protocol) is kept
+    /// apart, see [`Session::stderr`].
     pub fn start(protocol: &str) -> Session {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
             .arg(protocol)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("ply {protocol} starts: {e}"));
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let mut errors = child.stderr.take().expect("piped stderr");
+        let collected = Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = errors.read_to_string(&mut text);
+            collected.lock().unwrap().push_str(&text);
+        });
         let input = child.stdin.take().expect("piped stdin");
         let output = child.stdout.take().expect("piped stdout");
         let (sender, lines) = channel();
@@ -40,22 +55,25 @@ impl Session {
         });
         Session {
             child,
-            input,
+            input: Some(input),
             lines,
+            stderr,
         }
     }
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("ply reads its input");
-        self.input.flush().expect("ply reads its input");
+        let input = self.input.as_mut().expect("input open");
+        writeln!(input, "{line}").expect("ply reads its input");
+        input.flush().expect("ply reads its input");
     }
 
     /// Sends one line of raw bytes (which need not be UTF-8).
     pub fn send_bytes(&mut self, bytes: &[u8]) {
-        self.input.write_all(bytes).expect("ply reads its input");
-        self.input.write_all(b"\n").expect("ply reads its input");
-        self.input.flush().expect("ply reads its input");
+        let input = self.input.as_mut().expect("input open");
+        input.write_all(bytes).expect("ply reads its input");
+        input.write_all(b"\n").expect("ply reads its input");
+        input.flush().expect("ply reads its input");
     }
 
     /// The next line ply writes.
@@ -84,5 +102,33 @@ impl Session {
     pub fn quit(mut self) {
         self.send("quit");
         assert!(self.child.wait().expect("ply ends").success());
+    }
+
+    /// Closes ply's input and waits (at most `patience`) for it to end: the
+    /// lines it wrote meanwhile, how long it took, and whether it succeeded.
+    pub fn close_input(mut self, patience: Duration) -> (Vec<String>, Duration, bool) {
+        drop(self.input.take());
+        let closed = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("ply runs") {
+                break status;
+            }
+            if closed.elapsed() > patience {
+                let _ = self.child.kill();
+                panic!("ply still runs {patience:?} after the end of its input");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        let took = closed.elapsed();
+        let mut lines = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(1)) {
+            lines.push(line);
+        }
+        (lines, took, status.success())
+    }
+
+    /// What ply wrote on stderr so far (complete once it has ended).
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
     }
 }

@@ -29,6 +29,34 @@ pub struct Limits {
     pub infinite: bool,
     /// Time kept back per move for communication delays.
     pub move_overhead: Duration,
+    /// Think on the opponent's time: no time limit counts until the search's
+    /// [`PonderHit`] arrives, and then they count from that moment.
+    pub ponder: bool,
+}
+
+/// The moment a pondering search ([`Limits::ponder`]) learns that the
+/// opponent played the expected move: from then on it keeps its time limits.
+/// One per search, so that nothing of it outlives the search.
+#[derive(Debug, Default)]
+pub struct PonderHit(std::sync::OnceLock<Instant>);
+
+impl PonderHit {
+    /// A ponder search not hit yet.
+    #[must_use]
+    pub fn new() -> PonderHit {
+        PonderHit::default()
+    }
+
+    /// The opponent played the expected move now (later calls change nothing).
+    pub fn hit(&self) {
+        let _ = self.0.set(Instant::now());
+    }
+
+    /// When the hit came, if it came.
+    #[must_use]
+    pub fn time(&self) -> Option<Instant> {
+        self.0.get().copied()
+    }
 }
 
 impl Limits {
@@ -71,6 +99,12 @@ pub struct Deadlines {
 }
 
 impl Deadlines {
+    /// No deadline at all.
+    pub const NONE: Deadlines = Deadlines {
+        soft: None,
+        hard: None,
+    };
+
     /// The deadlines of `limits` for a search started at `start`.
     #[must_use]
     pub fn new(limits: &Limits, start: Instant) -> Deadlines {
@@ -87,15 +121,7 @@ impl Deadlines {
             budget = Some((time, time));
         }
         if let Some(clock) = limits.clock {
-            let usable = clock.remaining.saturating_sub(overhead);
-            let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
-            let share = (usable / moves).saturating_add(clock.increment.saturating_mul(3) / 4);
-            // Never plan to use more than a third of the clock, nor stop later
-            // than half of it, whatever the increment says.
-            let soft = share.min(usable / 3);
-            let hard = soft.saturating_mul(4).min(usable / 2).max(soft);
-            let soft = soft.max(Duration::from_millis(1));
-            let hard = hard.max(Duration::from_millis(1));
+            let (soft, hard) = clock_budget(&clock, overhead);
             budget = Some(match budget {
                 Some((s, h)) => (s.min(soft), h.min(hard)),
                 None => (soft, hard),
@@ -113,6 +139,50 @@ impl Deadlines {
             },
         }
     }
+}
+
+/// Moves a game is assumed to last beyond this one when the clock has no
+/// moves-to-go (sudden death, with or without increment).
+const SUDDEN_DEATH_MOVES: u32 = 40;
+
+/// Below this much usable time (the clock less the overhead) the engine
+/// moves at once, whatever the increment.
+const MOVE_AT_ONCE: Duration = Duration::from_millis(15);
+
+/// The soft and hard budget for one move under `clock`, keeping `overhead`
+/// back for each move still to come before the next time control. Both are
+/// at least a millisecond: the search always has a move to give.
+///
+/// The time for the rest of the control is the clock plus three quarters of
+/// the increments still to come, less the overhead of every one of those
+/// moves; a move gets its even share of it (the soft budget: no iteration
+/// starts after it), and may run on to four times that (the hard budget).
+/// A move never plans to use more than a fifth of the clock, or up to three
+/// quarters of it when the increment (or the next control) will refill it,
+/// so a clock kept by someone else is never run down.
+fn clock_budget(clock: &Clock, overhead: Duration) -> (Duration, Duration) {
+    const MS: Duration = Duration::from_millis(1);
+    let usable = clock.remaining.saturating_sub(overhead);
+    if usable < MOVE_AT_ONCE {
+        return (MS, MS);
+    }
+    let moves = clock
+        .moves_to_go
+        .map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, 50));
+    let increments = clock.increment.saturating_mul(moves - 1).saturating_mul(3) / 4;
+    let pool = usable
+        .saturating_add(increments)
+        .saturating_sub(overhead.saturating_mul(moves));
+    let share = pool / moves;
+    let refilled = if moves == 1 {
+        usable
+    } else {
+        clock.increment.max(usable / moves)
+    };
+    let ceiling = (usable / 5).max(refilled.min(usable - usable / 4));
+    let soft = share.min(ceiling).max(MS);
+    let hard = soft.saturating_mul(4).min(usable - usable / 4).max(soft);
+    (soft, hard)
 }
 
 #[cfg(test)]
@@ -157,7 +227,7 @@ mod tests {
         let (soft, hard) = (d.soft.unwrap() - start, d.hard.unwrap() - start);
         assert!(soft > ms(20) && soft < ms(60), "{soft:?}");
         assert!(hard >= soft && hard <= ms(495), "{hard:?}");
-        // Almost out of time: still some time, never more than half the rest.
+        // Almost out of time: still some time, a quarter of the usable rest kept.
         let low = Limits {
             clock: Some(Clock {
                 remaining: ms(30),
@@ -168,7 +238,7 @@ mod tests {
             ..Limits::default()
         };
         let d = Deadlines::new(&low, start);
-        assert!(d.hard.unwrap() - start <= ms(10));
+        assert!(d.hard.unwrap() - start <= ms(15));
         let none = Deadlines::new(&Limits::depth(5), start);
         assert_eq!(
             none,
@@ -182,5 +252,59 @@ mod tests {
             ..Limits::movetime(ms(5))
         };
         assert_eq!(Deadlines::new(&infinite, start).hard, None);
+    }
+
+    /// The budget for `remaining` ms, `increment` ms, `moves_to_go`, with a 10 ms overhead.
+    fn budget(remaining: u64, increment: u64, moves_to_go: Option<u32>) -> (Duration, Duration) {
+        let clock = Clock {
+            remaining: Duration::from_millis(remaining),
+            increment: Duration::from_millis(increment),
+            moves_to_go,
+        };
+        clock_budget(&clock, Duration::from_millis(10))
+    }
+
+    #[test]
+    fn the_clock_is_spread_over_the_game() {
+        let ms = Duration::from_millis;
+        // 10 s + 0.1 s at the start: a fortieth of the clock and most of the increment.
+        let (soft, hard) = budget(10_000, 100, None);
+        assert!(soft > ms(250) && soft < ms(400), "{soft:?}");
+        assert_eq!(hard, soft * 4);
+        // The same control late in the game: about the increment, never the clock.
+        let (soft, hard) = budget(1_000, 100, None);
+        assert!(soft > ms(60) && soft < ms(100), "{soft:?}");
+        assert!(hard <= ms(740), "{hard:?}");
+        // A large increment on a small clock is used, the clock is not.
+        let (soft, hard) = budget(500, 1_000, None);
+        assert!(soft >= ms(300), "{soft:?}");
+        assert!(hard <= ms(368), "{hard:?}");
+        // The last move before the next control may use most of the clock.
+        let (soft, _) = budget(1_000, 0, Some(1));
+        assert!(soft >= ms(700), "{soft:?}");
+        // Sudden death with little left: a reserve for the moves to come.
+        let (soft, hard) = budget(300, 0, None);
+        assert_eq!((soft, hard), (ms(1), ms(4)));
+        // Below the floor the move is made at once.
+        assert_eq!(budget(20, 5_000, None), (ms(1), ms(1)));
+    }
+
+    #[test]
+    fn no_budget_runs_the_clock_down() {
+        for remaining in [0, 5, 11, 20, 25, 40, 100, 300, 1_000, 10_000, 600_000] {
+            for increment in [0, 10, 20, 100, 1_000, 30_000] {
+                for moves_to_go in [None, Some(1), Some(2), Some(5), Some(40), Some(1000)] {
+                    let (soft, hard) = budget(remaining, increment, moves_to_go);
+                    let usable = Duration::from_millis(remaining.saturating_sub(10));
+                    let ms = Duration::from_millis(1);
+                    assert!(soft <= hard, "{remaining} {increment} {moves_to_go:?}");
+                    assert!(
+                        hard <= (usable - usable / 4).max(ms),
+                        "{remaining} {increment} {moves_to_go:?}: {hard:?}"
+                    );
+                    assert!(soft >= ms);
+                }
+            }
+        }
     }
 }

@@ -17,7 +17,7 @@ mod table;
 mod worker;
 
 pub use level::Level;
-pub use limits::{Clock, Deadlines, Limits};
+pub use limits::{Clock, Deadlines, Limits, PonderHit};
 pub use score::{MAX_PLY, Score};
 pub use table::{Bound, Entry, TranspositionTable};
 
@@ -309,6 +309,23 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
+        self.search_pondering(root, history, limits, only, stop, None, on_info)
+    }
+
+    /// Like [`Engine::search_moves`], for a search that may ponder
+    /// ([`Limits::ponder`]): its time limits start at `ponder_hit`'s moment
+    /// (never, if it has none).
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_pondering(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        only: &[G::Move],
+        stop: &AtomicBool,
+        ponder_hit: Option<&PonderHit>,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.table.new_search();
         let threads = self.options.threads.max(1);
@@ -320,6 +337,7 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             node_counts: &node_counts,
             start,
             deadlines: Deadlines::new(limits, start),
+            ponder_hit,
             limits: *limits,
             options: self.options,
         };

@@ -4,7 +4,9 @@
 use super::ordering::{History, Killers, Reductions};
 use super::score::{MAX_PLY, Score};
 use super::table::{Bound, Entry, TranspositionTable};
-use super::{Deadlines, Evaluator, Info, Limits, NoMoves, Options, SearchResult, Searchable};
+use super::{
+    Deadlines, Evaluator, Info, Limits, NoMoves, Options, PonderHit, SearchResult, Searchable,
+};
 use crate::movelist::MoveList;
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -17,12 +19,32 @@ pub(super) struct Shared<'a> {
     pub(super) internal_stop: AtomicBool,
     pub(super) node_counts: &'a [AtomicU64],
     pub(super) start: Instant,
+    /// The deadlines of a search that does not ponder.
     pub(super) deadlines: Deadlines,
+    pub(super) ponder_hit: Option<&'a PonderHit>,
     pub(super) limits: Limits,
     pub(super) options: Options,
 }
 
 impl Shared<'_> {
+    /// Whether the search thinks on the opponent's time, its limits not
+    /// counting yet.
+    pub(super) fn pondering(&self) -> bool {
+        self.limits.ponder && self.ponder_hit.and_then(PonderHit::time).is_none()
+    }
+
+    /// The deadlines now: a pondering search has none until its ponder-hit,
+    /// and then counts from it.
+    pub(super) fn deadlines(&self) -> Deadlines {
+        if !self.limits.ponder {
+            return self.deadlines;
+        }
+        match self.ponder_hit.and_then(PonderHit::time) {
+            Some(hit) => Deadlines::new(&self.limits, hit),
+            None => Deadlines::NONE,
+        }
+    }
+
     pub(super) fn total_nodes(&self) -> u64 {
         self.node_counts
             .iter()
@@ -141,7 +163,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             return;
         }
         let out_of_time = shared
-            .deadlines
+            .deadlines()
             .hard
             .is_some_and(|hard| Instant::now() >= hard);
         let out_of_nodes = shared
@@ -188,13 +210,15 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         .min()
         .unwrap_or(1)
         .max(1);
-        let lines = if level.max_error() > 0 {
-            self.root_moves.len()
-        } else {
-            shared.options.multipv.clamp(1, self.root_moves.len())
-        };
+        // Weak levels score every root move exactly, to misjudge each of them;
+        // they report the lines in the order they will choose from.
+        let weak = level.max_error() > 0;
+        let shown = shared.options.multipv.clamp(1, self.root_moves.len());
+        let lines = if weak { self.root_moves.len() } else { shown };
         let mut completed = 0;
         let mut last_score = Score::DRAW;
+        // The line last reported as the best.
+        let mut reported: Option<Vec<G::Move>> = None;
 
         for iteration in 1..=max_depth {
             // Helpers spread over two depths so that they do not all duplicate the main thread.
@@ -211,8 +235,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 if line == 0 {
                     last_score = score;
                 }
-                if self.is_main() {
-                    on_info(&self.info(depth, line, Bound::Exact));
+                if self.is_main() && !weak {
+                    on_info(&self.info(depth, line, line, Bound::Exact));
+                    if line == 0 {
+                        reported = Some(self.root_moves[0].pv.clone());
+                    }
                 }
             }
             if self.stopped {
@@ -221,6 +248,13 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             }
             completed = depth;
+            if self.is_main() && weak {
+                let order = self.choice_order();
+                for (line, &index) in order.iter().take(shown).enumerate() {
+                    on_info(&self.info(depth, index, line, Bound::Exact));
+                }
+                reported = Some(self.root_moves[order[0]].pv.clone());
+            }
             if self.is_main() && self.should_stop_after_iteration(depth, last_score) {
                 break;
             }
@@ -229,16 +263,63 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
         shared.node_counts[self.id].store(self.nodes, Ordering::Relaxed);
-        self.result(completed)
+        let chosen = self.chosen(weak, reported.as_ref().map(|pv| pv[0]));
+        if self.is_main() && reported.as_ref() != Some(&self.root_moves[chosen].pv) {
+            // A move found best in an unfinished iteration: report its line
+            // first, so that the move played is always the first one shown.
+            let bound = if self.root_moves[chosen].score > -Score::INFINITE {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            on_info(&self.info(completed + 1, chosen, 0, bound));
+        }
+        self.result(completed, chosen)
+    }
+
+    /// The indices of the root moves in the order a weak level prefers them:
+    /// by score plus the level's error for each move, ties to the earlier.
+    fn choice_order(&self) -> Vec<usize> {
+        let options = self.shared.options;
+        let key = self.root.hash();
+        let mut order: Vec<usize> = (0..self.root_moves.len()).collect();
+        let judged = |i: usize| {
+            let m = &self.root_moves[i];
+            let score = if m.score > -Score::INFINITE {
+                m.score
+            } else {
+                m.previous
+            };
+            score
+                .0
+                .saturating_add(options.level.error(options.seed, key, usize::from(m.index)))
+        };
+        order.sort_by_key(|&i| std::cmp::Reverse(judged(i)));
+        order
+    }
+
+    /// The root move to play: the move of the last line reported, or at full
+    /// strength a move that an unfinished iteration scored better (the sort
+    /// put it first); at weak levels with nothing reported, the level's choice.
+    fn chosen(&self, weak: bool, reported: Option<G::Move>) -> usize {
+        let reported = reported.and_then(|mv| self.root_moves.iter().position(|m| m.mv == mv));
+        let first = &self.root_moves[0];
+        let new_best = !weak && first.score > -Score::INFINITE && first.score < Score::INFINITE;
+        match reported {
+            Some(index) if !new_best => index,
+            Some(_) | None if !weak => 0,
+            Some(index) => index,
+            None => self.choice_order()[0],
+        }
     }
 
     fn should_stop_after_iteration(&self, depth: u32, score: Score) -> bool {
         let shared = self.shared;
-        if shared.limits.infinite {
+        if shared.limits.infinite || shared.pondering() {
             return false;
         }
         if shared
-            .deadlines
+            .deadlines()
             .soft
             .is_some_and(|soft| Instant::now() >= soft)
         {
@@ -709,10 +790,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
-    fn info(&self, depth: u32, line: usize, bound: Bound) -> Info<G::Move> {
+    /// The line of root move `index`, reported as line `line` (0 the best).
+    fn info(&self, depth: u32, index: usize, line: usize, bound: Bound) -> Info<G::Move> {
         let time = self.shared.start.elapsed();
         let nodes = self.shared.total_nodes().max(self.nodes);
-        let root_move = &self.root_moves[line];
+        let root_move = &self.root_moves[index];
         Info {
             depth,
             seldepth: self.seldepth as u32,
@@ -727,17 +809,8 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
-    fn result(&self, depth: u32) -> SearchResult<G::Move> {
-        let options = self.shared.options;
-        let level = options.level;
-        let key = self.root.hash();
-        // Below full strength, each root move's score gets its random error.
-        let chosen = self
-            .root_moves
-            .iter()
-            .filter(|m| m.score > -Score::INFINITE)
-            .max_by_key(|m| m.score.0 + level.error(options.seed, key, usize::from(m.index)))
-            .unwrap_or(&self.root_moves[0]);
+    fn result(&self, depth: u32, chosen: usize) -> SearchResult<G::Move> {
+        let chosen = &self.root_moves[chosen];
         let score = if chosen.score > -Score::INFINITE {
             chosen.score
         } else {
