@@ -169,7 +169,8 @@ pub struct PerftArgs {
     /// The game: chess, checkers or othello.
     pub game: String,
 
-    /// Plies to count.
+    /// Plies to count, 0 to 64 (deeper than any perft ever finished).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
     pub depth: u32,
 
     /// Start from this position instead of the start position, in the game's

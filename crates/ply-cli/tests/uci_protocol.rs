@@ -267,6 +267,12 @@ fn malformed_go_commands_start_no_search() {
     s.send("go wtime -100 btime 5000");
     s.until("bestmove");
     assert!(started.elapsed() < Duration::from_millis(500));
+    // Only the other side's clock: nothing is left on ours, no endless search.
+    s.send("position startpos moves e2e4");
+    let started = Instant::now();
+    s.send("go wtime 100000");
+    s.until("bestmove");
+    assert!(started.elapsed() < Duration::from_millis(500));
     s.quit();
 }
 

@@ -406,6 +406,8 @@ impl Uci {
             ply_chess::Color::White => (wtime, winc),
             ply_chess::Color::Black => (btime, binc),
         };
+        // A clock given for the other side only: ours has nothing left.
+        let time = time.or(wtime.or(btime).map(|_| 0));
         if let Some(time) = time {
             limits.clock = Some(Clock {
                 remaining: Duration::from_millis(time),
