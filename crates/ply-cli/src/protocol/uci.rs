@@ -25,11 +25,14 @@ const MAX_HASH_MB: u64 = 65536;
 const DEFAULT_OVERHEAD_MS: u64 = 10;
 const MAX_OVERHEAD_MS: u64 = 5000;
 
-/// The strength `UCI_Elo` asks for, as a level: the Elo measured for each
-/// level (index 0 is level 1, index 9 full strength); a request gets the
-/// strongest level not above it (level 1 below the range). See the README
-/// for how these were measured.
-const LEVEL_ELO: [u32; 10] = [800, 950, 1100, 1250, 1400, 1550, 1700, 1850, 2100, 2650];
+/// The strength `UCI_Elo` asks for, as a level: the Elo of each level
+/// (index 0 is level 1, index 9 full strength) on Stockfish 15.1's own
+/// `UCI_Elo` scale, measured at 100 ms a move (`scripts/calibrate-elo`, the
+/// README has the games). Levels 7 to 9 measured 1850, 1810 and 1775 (about
+/// ±80 each): indistinguishable, so they share their mean and a request gets
+/// level 9. A request gets the strongest level at or below it (level 1 below
+/// the range).
+const LEVEL_ELO: [u32; 10] = [755, 880, 1130, 1280, 1565, 1695, 1810, 1810, 1810, 2630];
 
 /// The state of a UCI session.
 struct Uci {
@@ -453,4 +456,19 @@ fn info_line(info: &Info<ply_chess::Move>) -> String {
         info.time.as_millis(),
         pv.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_picks_the_strongest_level_at_or_below_it() {
+        assert_eq!(level_for_elo(0).get(), 1);
+        assert_eq!(level_for_elo(LEVEL_ELO[0]).get(), 1);
+        assert_eq!(level_for_elo(1200).get(), 3);
+        assert_eq!(level_for_elo(2000).get(), 9);
+        assert_eq!(level_for_elo(LEVEL_ELO[9]).get(), 10);
+        assert!(LEVEL_ELO.windows(2).all(|w| w[0] <= w[1]));
+    }
 }
