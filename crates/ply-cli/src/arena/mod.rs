@@ -58,6 +58,9 @@ fn run_game<G: MatchGame>(args: &[String], json: bool) -> Result<(), CliError> {
         return Ok(());
     };
     options.json |= json;
+    for engine in &options.engines {
+        engine.launch.check().map_err(CliError::Match)?;
+    }
     let openings = openings::load::<G>(&options.openings, options.seed).map_err(CliError::Match)?;
     let record_file = match &options.record_file {
         Some(path) => Some(

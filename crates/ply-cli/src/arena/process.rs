@@ -45,6 +45,29 @@ pub struct Launch {
     pub dir: Option<PathBuf>,
 }
 
+impl Launch {
+    /// Checks that the program exists (on `PATH` if it is a bare name), so
+    /// that a typing error stops the match before it starts.
+    pub fn check(&self) -> Result<(), String> {
+        let program = std::path::Path::new(&self.program);
+        let found = if self.program.contains('/') {
+            match &self.dir {
+                Some(dir) if program.is_relative() => dir.join(program).is_file(),
+                _ => program.is_file(),
+            }
+        } else {
+            std::env::var_os("PATH").is_some_and(|path| {
+                std::env::split_paths(&path).any(|dir| dir.join(program).is_file())
+            })
+        };
+        if found {
+            Ok(())
+        } else {
+            Err(format!("cannot find the engine program '{}'", self.program))
+        }
+    }
+}
+
 /// A running engine.
 pub struct Process {
     child: Child,
