@@ -35,13 +35,23 @@ pub enum TimeControl {
 impl TimeControl {
     /// Reads `tc=` text: `40/60+0.6`, `60+0.6`, `2:30`, `inf`.
     pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("bad time control '{text}': expected [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1");
+        let bad = || {
+            format!(
+                "bad time control '{text}': expected [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1"
+            )
+        };
         if text == "inf" || text == "infinite" {
             return Ok(TimeControl::Infinite);
         }
         let (moves, rest) = match text.split_once('/') {
             Some((moves, rest)) => (
-                Some(moves.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(bad)?),
+                Some(
+                    moves
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&m| m > 0)
+                        .ok_or_else(bad)?,
+                ),
                 rest,
             ),
             None => (None, text),

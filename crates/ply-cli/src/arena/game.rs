@@ -49,13 +49,15 @@ impl MatchGame for ply_checkers::Checkers {
         for index in 0..32 {
             let bit = 1u32 << index;
             let king = self.kings() & bit != 0;
-            text.push(match (self.black() & bit != 0, self.white() & bit != 0, king) {
-                (true, _, false) => 'b',
-                (true, _, true) => 'B',
-                (_, true, false) => 'w',
-                (_, true, true) => 'W',
-                _ => 'e',
-            });
+            text.push(
+                match (self.black() & bit != 0, self.white() & bit != 0, king) {
+                    (true, _, false) => 'b',
+                    (true, _, true) => 'B',
+                    (_, true, false) => 'w',
+                    (_, true, true) => 'W',
+                    _ => 'e',
+                },
+            );
         }
         text
     }

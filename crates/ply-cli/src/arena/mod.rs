@@ -113,15 +113,25 @@ fn play_match<G: MatchGame>(
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    let job = queue.lock().unwrap_or_else(PoisonError::into_inner).pop_front();
+                    let job = queue
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .pop_front();
                     let Some(job) = job else { return };
                     let pairing = Pairing {
-                        engines: [&options.engines[job.engines[0]], &options.engines[job.engines[1]]],
+                        engines: [
+                            &options.engines[job.engines[0]],
+                            &options.engines[job.engines[1]],
+                        ],
                     };
                     let opening = &openings[job.opening % openings.len()];
-                    let Some(played) =
-                        referee::play(&pairing, opening, &options.adjudication, stop, options.debug)
-                    else {
+                    let Some(played) = referee::play(
+                        &pairing,
+                        opening,
+                        &options.adjudication,
+                        stop,
+                        options.debug,
+                    ) else {
                         return;
                     };
                     if sender.send((job, played)).is_err() {
@@ -214,8 +224,14 @@ fn record_text<G: MatchGame>(
         time_control: control,
         tags: vec![
             ("Opening".to_owned(), opening.name.clone()),
-            ("PlyCount".to_owned(), played.record.moves().len().to_string()),
-            ("Termination".to_owned(), played.termination.tag().to_owned()),
+            (
+                "PlyCount".to_owned(),
+                played.record.moves().len().to_string(),
+            ),
+            (
+                "Termination".to_owned(),
+                played.termination.tag().to_owned(),
+            ),
         ],
         ending: Some(played.ending.clone()),
     };

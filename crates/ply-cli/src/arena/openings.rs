@@ -44,8 +44,7 @@ pub fn load<G: MatchGame>(spec: &OpeningSpec, seed: u64) -> Result<Vec<Opening<G
                     .map(|e| e.to_string_lossy().to_ascii_lowercase())
                     .unwrap_or_default()
             });
-            parse::<G>(&text, &format)
-                .map_err(|e| format!("openings {}: {e}", path.display()))?
+            parse::<G>(&text, &format).map_err(|e| format!("openings {}: {e}", path.display()))?
         }
     };
     if openings.is_empty() {
@@ -96,8 +95,7 @@ fn positions<G: MatchGame>(text: &str) -> Result<Vec<Opening<G>>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let start = parse_position::<G>(line)
-            .map_err(|e| format!("line {}: {e}", number + 1))?;
+        let start = parse_position::<G>(line).map_err(|e| format!("line {}: {e}", number + 1))?;
         openings.push(Opening {
             name: line.to_owned(),
             start,
@@ -149,8 +147,7 @@ fn games<G: MatchGame>(texts: Vec<String>) -> Result<Vec<Opening<G>>, String> {
         .iter()
         .enumerate()
         .map(|(index, text)| {
-            let record =
-                G::read_record(text).map_err(|e| format!("game {}: {e}", index + 1))?;
+            let record = G::read_record(text).map_err(|e| format!("game {}: {e}", index + 1))?;
             Ok(Opening {
                 name: format!("game {}", index + 1),
                 start: record.start().clone(),
@@ -160,7 +157,9 @@ fn games<G: MatchGame>(texts: Vec<String>) -> Result<Vec<Opening<G>>, String> {
         .collect()
 }
 
-fn replay_lines<G: MatchGame>(lines: Vec<(String, Vec<String>)>) -> Result<Vec<Opening<G>>, String> {
+fn replay_lines<G: MatchGame>(
+    lines: Vec<(String, Vec<String>)>,
+) -> Result<Vec<Opening<G>>, String> {
     lines
         .into_iter()
         .map(|(name, moves)| {
@@ -180,8 +179,8 @@ fn replay_lines<G: MatchGame>(lines: Vec<(String, Vec<String>)>) -> Result<Vec<O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_chess::Position;
     use ply_checkers::Checkers;
+    use ply_chess::Position;
     use ply_othello::Othello;
 
     #[test]
@@ -222,7 +221,11 @@ mod tests {
         assert_eq!(parse::<Othello>(lines, "lines").unwrap()[0].moves.len(), 5);
         let err = parse::<Position>("not a fen\n", "epd").unwrap_err();
         assert!(err.starts_with("line 1:"), "{err}");
-        assert!(parse::<Position>("", "xyz").unwrap_err().contains("unknown opening format"));
+        assert!(
+            parse::<Position>("", "xyz")
+                .unwrap_err()
+                .contains("unknown opening format")
+        );
         let pdn = "[Event \"x\"]\n1. 11-15 23-19 *\n";
         assert_eq!(parse::<Checkers>(pdn, "pdn").unwrap()[0].moves.len(), 2);
     }

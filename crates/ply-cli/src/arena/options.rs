@@ -322,7 +322,11 @@ pub fn parse(
                     return Err(format!("{option} needs key=value settings (cmd=...)"));
                 }
                 let mut keys = EngineKeys::default();
-                let target = if option == "-each" { &mut each } else { &mut keys };
+                let target = if option == "-each" {
+                    &mut each
+                } else {
+                    &mut keys
+                };
                 for (key, value) in pairs {
                     target
                         .set(key, value)
@@ -341,14 +345,18 @@ pub fn parse(
                 }
             }
             "-concurrency" => options.concurrency = number(option, value("a number")?)? as usize,
-            "-maxmoves" => options.adjudication.max_moves = Some(number(option, value("a number")?)?),
+            "-maxmoves" => {
+                options.adjudication.max_moves = Some(number(option, value("a number")?)?)
+            }
             "-srand" | "-seed" => {
                 let v = value("a number")?;
                 options.seed = v
                     .parse()
                     .map_err(|_| format!("{option} {v}: expected a whole number"))?;
             }
-            "-ratinginterval" => options.rating_interval = Some(number(option, value("a number")?)?),
+            "-ratinginterval" => {
+                options.rating_interval = Some(number(option, value("a number")?)?)
+            }
             "-event" => options.event = value("a name")?.clone(),
             "-pgnout" | "-pdnout" | "-ggfout" | "-recordout" => {
                 let v = value("a file")?;
@@ -363,7 +371,11 @@ pub fn parse(
                 options.tournament = match value("round-robin or gauntlet")?.as_str() {
                     "round-robin" | "roundrobin" => Tournament::RoundRobin,
                     "gauntlet" => Tournament::Gauntlet,
-                    other => return Err(format!("-tournament {other}: expected round-robin or gauntlet")),
+                    other => {
+                        return Err(format!(
+                            "-tournament {other}: expected round-robin or gauntlet"
+                        ));
+                    }
                 }
             }
             "-openings" => {
@@ -376,7 +388,11 @@ pub fn parse(
                             spec.random = match value {
                                 "random" => true,
                                 "sequential" => false,
-                                _ => return Err(format!("-openings order={value}: expected sequential or random")),
+                                _ => {
+                                    return Err(format!(
+                                        "-openings order={value}: expected sequential or random"
+                                    ));
+                                }
                             }
                         }
                         "plies" => spec.plies = Some(number("-openings plies", value)? as usize),
@@ -448,11 +464,17 @@ pub fn parse(
                 }
                 let rate = |p: f64| p > 0.0 && p < 0.5;
                 if sprt.elo1 <= sprt.elo0 || !rate(sprt.alpha) || !rate(sprt.beta) {
-                    return Err("-sprt needs elo0 < elo1 and alpha, beta between 0 and 0.5".to_owned());
+                    return Err(
+                        "-sprt needs elo0 < elo1 and alpha, beta between 0 and 0.5".to_owned()
+                    );
                 }
                 options.sprt = Some(sprt);
             }
-            other => return Err(format!("unknown option '{other}' (ply match -help lists them)")),
+            other => {
+                return Err(format!(
+                    "unknown option '{other}' (ply match -help lists them)"
+                ));
+            }
         }
     }
     if engines.len() < 2 {
@@ -461,9 +483,7 @@ pub fn parse(
     for (number, keys) in engines.into_iter().enumerate() {
         let keys = keys.merged(&each);
         let which = format!("engine {}", number + 1);
-        let mut words = keys
-            .command
-            .ok_or_else(|| format!("{which} has no cmd="))?;
+        let mut words = keys.command.ok_or_else(|| format!("{which} has no cmd="))?;
         let program = words.remove(0);
         words.extend(keys.args);
         let protocol = keys.protocol.unwrap_or(default_protocol);
@@ -476,9 +496,13 @@ pub fn parse(
             ));
         }
         let control = keys.control.ok_or_else(|| {
-            format!("{which} has no time control: give tc=, st=, depth= or nodes= (in -engine or -each)")
+            format!(
+                "{which} has no time control: give tc=, st=, depth= or nodes= (in -engine or -each)"
+            )
         })?;
-        protocol.supports(control).map_err(|e| format!("{which}: {e}"))?;
+        protocol
+            .supports(control)
+            .map_err(|e| format!("{which}: {e}"))?;
         let name = keys.name.unwrap_or_else(|| {
             std::path::Path::new(&program)
                 .file_name()
@@ -500,7 +524,10 @@ pub fn parse(
     }
     // Names tell the engines apart in tables: number repeated names.
     for i in 1..options.engines.len() {
-        if options.engines[..i].iter().any(|e| e.name == options.engines[i].name) {
+        if options.engines[..i]
+            .iter()
+            .any(|e| e.name == options.engines[i].name)
+        {
             options.engines[i].name = format!("{} #{}", options.engines[i].name, i + 1);
         }
     }
@@ -554,12 +581,24 @@ mod tests {
             [("Threads".into(), "1".into()), ("Hash".into(), "16".into())]
         );
         assert_eq!(sf.margin, Duration::from_millis(200));
-        assert!(matches!(sf.control, TimeControl::Clock { moves: Some(40), .. }));
+        assert!(matches!(
+            sf.control,
+            TimeControl::Clock {
+                moves: Some(40),
+                ..
+            }
+        ));
         let ply = &options.engines[1];
         assert_eq!(ply.name, "ply");
         assert_eq!(ply.launch.args, ["uci"]);
-        assert_eq!(ply.control, TimeControl::MoveTime(Duration::from_millis(500)));
-        assert_eq!((options.rounds, options.games, options.repeat), (50, 2, true));
+        assert_eq!(
+            ply.control,
+            TimeControl::MoveTime(Duration::from_millis(500))
+        );
+        assert_eq!(
+            (options.rounds, options.games, options.repeat),
+            (50, 2, true)
+        );
         assert!(options.openings.random);
         assert_eq!(options.openings.plies, Some(8));
         assert_eq!(options.seed, 7);
@@ -575,15 +614,39 @@ mod tests {
         let cases = [
             ("-engine cmd=a tc=1", "at least two"),
             ("-engine cmd=a -engine cmd=b", "no time control"),
-            ("-engine name=a -engine cmd=b -each st=1", "engine 1 has no cmd"),
+            (
+                "-engine name=a -engine cmd=b -each st=1",
+                "engine 1 has no cmd",
+            ),
             ("-engine cmd=a -engine cmd=b -each tc=x", "bad time control"),
-            ("-engine cmd=a -engine cmd=b -each st=1 -rounds 0", "-rounds 0"),
-            ("-engine cmd=a -engine cmd=b -each st=1 -frobnicate", "unknown option"),
-            ("-engine cmd=a foo=1 -engine cmd=b", "unknown engine key 'foo'"),
-            ("-engine cmd=a proto=hub -engine cmd=b -each st=1", "not spoken"),
-            ("-engine cmd=a -engine cmd=b -each st=1 -sprt elo0=5 elo1=0", "elo0 < elo1"),
-            ("-engine cmd=a -engine cmd=b -each st=1 -rounds", "-rounds needs"),
-            ("-engine cmd=a -engine cmd=b -each proto=xboard nodes=5", "nodes"),
+            (
+                "-engine cmd=a -engine cmd=b -each st=1 -rounds 0",
+                "-rounds 0",
+            ),
+            (
+                "-engine cmd=a -engine cmd=b -each st=1 -frobnicate",
+                "unknown option",
+            ),
+            (
+                "-engine cmd=a foo=1 -engine cmd=b",
+                "unknown engine key 'foo'",
+            ),
+            (
+                "-engine cmd=a proto=hub -engine cmd=b -each st=1",
+                "not spoken",
+            ),
+            (
+                "-engine cmd=a -engine cmd=b -each st=1 -sprt elo0=5 elo1=0",
+                "elo0 < elo1",
+            ),
+            (
+                "-engine cmd=a -engine cmd=b -each st=1 -rounds",
+                "-rounds needs",
+            ),
+            (
+                "-engine cmd=a -engine cmd=b -each proto=xboard nodes=5",
+                "node count",
+            ),
         ];
         for (line, expected) in cases {
             let err = chess(line).unwrap_err();

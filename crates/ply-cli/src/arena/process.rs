@@ -5,9 +5,9 @@
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What went wrong with an engine.
@@ -82,7 +82,11 @@ impl Process {
     /// Starts the engine; `stop` interrupts waits (Ctrl-C). The engine gets a
     /// process group of its own, so that Ctrl-C at the terminal reaches only
     /// the referee, which then ends the engines itself.
-    pub fn start(launch: &Launch, stop: Arc<AtomicBool>, debug: Option<String>) -> Result<Process, String> {
+    pub fn start(
+        launch: &Launch,
+        stop: Arc<AtomicBool>,
+        debug: Option<String>,
+    ) -> Result<Process, String> {
         let mut command = Command::new(&launch.program);
         command
             .args(&launch.args)

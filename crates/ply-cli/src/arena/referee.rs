@@ -82,7 +82,11 @@ pub fn play<G: MatchGame>(
     // The side that moves first in the game's terms (Side::First) is engine 0.
     let mut clients: Vec<Box<dyn Client>> = Vec::with_capacity(2);
     for (index, spec) in pairing.engines.iter().enumerate() {
-        let side = if index == 0 { Side::First } else { Side::Second };
+        let side = if index == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
         let started = protocol::connect(spec, Arc::clone(stop), debug).and_then(|mut client| {
             client.new_game()?;
             Ok(client)
@@ -257,7 +261,10 @@ fn run<G: MatchGame>(
                     record,
                     ending: Ending::Decided {
                         winner: Some(side.opponent()),
-                        reason: format!("{} loses by an illegal move {text} ({why})", G::side_name(side)),
+                        reason: format!(
+                            "{} loses by an illegal move {text} ({why})",
+                            G::side_name(side)
+                        ),
                     },
                     termination: Termination::IllegalMove,
                 });

@@ -43,7 +43,8 @@ pub fn jobs(options: &MatchOptions) -> Vec<Job> {
                 } else {
                     *pairing
                 };
-                let pair = (options.repeat && options.games >= 2).then(|| pair_key + game as usize / 2);
+                let pair =
+                    (options.repeat && options.games >= 2).then(|| pair_key + game as usize / 2);
                 jobs.push(Job {
                     number: jobs.len() + 1,
                     round,
@@ -70,7 +71,10 @@ mod tests {
 
     #[test]
     fn round_robins_and_gauntlets() {
-        assert_eq!(pairings(3, Tournament::RoundRobin), [[0, 1], [0, 2], [1, 2]]);
+        assert_eq!(
+            pairings(3, Tournament::RoundRobin),
+            [[0, 1], [0, 2], [1, 2]]
+        );
         assert_eq!(pairings(3, Tournament::Gauntlet), [[0, 1], [0, 2]]);
     }
 }

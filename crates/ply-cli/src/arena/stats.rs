@@ -107,7 +107,8 @@ pub fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
     let poly = t
         * (0.254_829_592
-            + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let y = 1.0 - poly * (-x * x).exp();
     if x >= 0.0 { y } else { -y }
 }
@@ -202,13 +203,15 @@ impl Sprt {
         self.llr(&outcomes)
     }
 
-    /// `N (s1 - s0)(2s - s0 - s1) / (2 σ²)` over (count, score) outcomes; 0
-    /// while the variance is 0 (all results alike).
+    /// `N (s1 - s0)(2s - s0 - s1) / (2 σ²)` over (count, score) outcomes.
+    /// As fishtest does, an outcome never seen counts 0.001 times, so that
+    /// results all alike (all wins) still decide.
     fn llr(&self, outcomes: &[(f64, f64)]) -> f64 {
-        let n: f64 = outcomes.iter().map(|(count, _)| count).sum();
-        if n == 0.0 {
+        if outcomes.iter().all(|(count, _)| *count == 0.0) {
             return 0.0;
         }
+        let outcomes: Vec<(f64, f64)> = outcomes.iter().map(|&(c, x)| (c.max(1e-3), x)).collect();
+        let n: f64 = outcomes.iter().map(|(count, _)| count).sum();
         let mean = outcomes.iter().map(|(c, x)| c * x).sum::<f64>() / n;
         let variance = outcomes
             .iter()
@@ -247,9 +250,21 @@ mod tests {
         // 0.04, margin 0.078399; the upper bound 0.778399 is 218.25 Elo (+71.06),
         // the lower 0.621601 is 86.22 Elo (-60.97): ± 71.06.
         assert!(close(e.error, 71.06, 0.01), "{e:?}");
-        assert_eq!(elo(&Wdl { wins: 3, draws: 0, losses: 0 }), None);
+        assert_eq!(
+            elo(&Wdl {
+                wins: 3,
+                draws: 0,
+                losses: 0
+            }),
+            None
+        );
         assert_eq!(elo(&Wdl::default()), None);
-        let even = elo(&Wdl { wins: 5, draws: 2, losses: 5 }).unwrap();
+        let even = elo(&Wdl {
+            wins: 5,
+            draws: 2,
+            losses: 5,
+        })
+        .unwrap();
         assert!(close(even.diff, 0.0, 1e-9));
     }
 
@@ -265,13 +280,34 @@ mod tests {
         assert!(close(los(&wdl).unwrap(), 0.999_996_13, 1e-6));
         // W = L: 50%. W - L = 2 over 10: erf(2/√20) = erf(0.44721) = 0.47291,
         // LOS 0.73645.
-        assert!(close(los(&Wdl { wins: 3, draws: 1, losses: 3 }).unwrap(), 0.5, 1e-9));
         assert!(close(
-            los(&Wdl { wins: 6, draws: 0, losses: 4 }).unwrap(),
+            los(&Wdl {
+                wins: 3,
+                draws: 1,
+                losses: 3
+            })
+            .unwrap(),
+            0.5,
+            1e-9
+        ));
+        assert!(close(
+            los(&Wdl {
+                wins: 6,
+                draws: 0,
+                losses: 4
+            })
+            .unwrap(),
             0.736_45,
             1e-4
         ));
-        assert_eq!(los(&Wdl { wins: 0, draws: 4, losses: 0 }), None);
+        assert_eq!(
+            los(&Wdl {
+                wins: 0,
+                draws: 4,
+                losses: 0
+            }),
+            None
+        );
     }
 
     #[test]
@@ -319,7 +355,10 @@ mod tests {
             draws: 100,
             losses: 100,
         };
-        assert_eq!(sprt.state(&big, &Pentanomial::default()).decision, Some(true));
+        assert_eq!(
+            sprt.state(&big, &Pentanomial::default()).decision,
+            Some(true)
+        );
         assert_eq!(
             sprt.state(&big.flipped(), &Pentanomial::default()).decision,
             Some(false)
@@ -329,6 +368,25 @@ mod tests {
     #[test]
     fn erf_matches_tables() {
         assert!(close(erf(0.0), 0.0, 1e-7));
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let all_wins = Wdl {
+            wins: 4,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(
+            sprt.state(&all_wins, &Pentanomial::default()).decision,
+            Some(true)
+        );
+        assert_eq!(
+            sprt.state(&Wdl::default(), &Pentanomial::default()).llr,
+            0.0
+        );
         assert!(close(erf(1.0), 0.842_700_79, 2e-7));
         assert!(close(erf(-0.5), -0.520_499_88, 2e-7));
     }

@@ -158,7 +158,10 @@ impl Tally {
             let width = self.names.iter().map(String::len).max().unwrap_or(4).max(6);
             let mut ranked: Vec<usize> = (0..self.names.len()).collect();
             ranked.sort_by(|&a, &b| self.total(b).points().total_cmp(&self.total(a).points()));
-            out.push_str(&format!("{:>3} {:<width$} {:>7} {:>6}", "#", "Name", "Elo", "Games"));
+            out.push_str(&format!(
+                "{:>3} {:<width$} {:>7} {:>6}",
+                "#", "Name", "Elo", "Games"
+            ));
             for &j in &ranked {
                 out.push_str(&format!(" {:>9}", abbreviate(&self.names[j])));
             }
@@ -247,7 +250,11 @@ mod tests {
             }
         );
         assert_eq!(tally.pentanomial, [0, 0, 1, 1, 0]);
-        assert!(tally.text().contains("Score of a vs b: 2 - 1 - 1  [0.625] 4"));
+        assert!(
+            tally
+                .text()
+                .contains("Score of a vs b: 2 - 1 - 1  [0.625] 4")
+        );
         let mut three = Tally::new(vec!["a".into(), "b".into(), "c".into()], None);
         three.add([0, 2], Some(Side::Second), None);
         three.add([1, 2], None, None);

@@ -258,8 +258,8 @@ impl Playable for Checkers {
 
 #[cfg(test)]
 mod tests {
-    use crate::play::record::Players;
     use super::*;
+    use crate::play::record::Players;
     use crate::play::render::{Style, draw};
 
     #[test]

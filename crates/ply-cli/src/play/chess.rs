@@ -176,8 +176,8 @@ impl Playable for Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::play::record::Players;
     use super::*;
+    use crate::play::record::Players;
 
     #[test]
     fn every_book_line_is_legal_and_named() {

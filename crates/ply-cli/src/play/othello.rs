@@ -199,7 +199,11 @@ impl Playable for Othello {
             }
             // GGS's marks: a win on time `:t`, any other win by decision `:r`.
             Some(Ending::Decided { winner, reason }) => {
-                let mark = if reason.contains("on time") { ":t" } else { ":r" };
+                let mark = if reason.contains("on time") {
+                    ":t"
+                } else {
+                    ":r"
+                };
                 match winner {
                     Some(Side::First) => format!("+64.00{mark}"),
                     Some(Side::Second) => format!("-64.00{mark}"),
@@ -225,7 +229,13 @@ impl Playable for Othello {
             ("PB", header.players.first.clone()),
             ("PW", header.players.second.clone()),
             ("RE", result),
-            ("TI", header.time_control.clone().unwrap_or_else(|| "0".to_owned())),
+            (
+                "TI",
+                header
+                    .time_control
+                    .clone()
+                    .unwrap_or_else(|| "0".to_owned()),
+            ),
             ("TY", "8".to_owned()),
             ("BO", format!("8 {board} {side}")),
         ];
@@ -321,8 +331,8 @@ impl Playable for Othello {
 
 #[cfg(test)]
 mod tests {
-    use crate::play::record::Players;
     use super::*;
+    use crate::play::record::Players;
     use crate::play::render::{Style, draw};
 
     #[test]

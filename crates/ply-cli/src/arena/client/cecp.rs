@@ -81,7 +81,11 @@ impl Cecp {
                     "done" => quiet_until = deadline,
                     _ => {}
                 }
-                let answer = if key == "san" && on { "rejected" } else { "accepted" };
+                let answer = if key == "san" && on {
+                    "rejected"
+                } else {
+                    "accepted"
+                };
                 engine.process.send(&format!("{answer} {key}"))?;
             }
             if done {
@@ -134,7 +138,11 @@ fn answer_move(line: &str) -> Option<&str> {
 /// The score of a thinking line `depth score time nodes pv...`.
 fn thinking_score(line: &str) -> Option<i32> {
     let mut words = line.split_whitespace();
-    words.next()?.trim_end_matches(['.', '&']).parse::<u32>().ok()?;
+    words
+        .next()?
+        .trim_end_matches(['.', '&'])
+        .parse::<u32>()
+        .ok()?;
     words.next()?.parse::<i32>().ok()
 }
 
@@ -192,8 +200,10 @@ impl Client for Cecp {
         if let (Some(own), Some(other)) = (request.clocks.own, request.clocks.other)
             && matches!(self.control, TimeControl::Clock { .. })
         {
-            self.process.send(&format!("time {}", own.as_millis() / 10))?;
-            self.process.send(&format!("otim {}", other.as_millis() / 10))?;
+            self.process
+                .send(&format!("time {}", own.as_millis() / 10))?;
+            self.process
+                .send(&format!("otim {}", other.as_millis() / 10))?;
         }
         let sent = Instant::now();
         self.process.send("go")?;
@@ -206,7 +216,9 @@ impl Client for Cecp {
                 return Ok(Some(None));
             }
             if line.starts_with("Illegal move") || line.starts_with("Error") {
-                return Err(Fault::Protocol(format!("the engine refused a move: '{line}'")));
+                return Err(Fault::Protocol(format!(
+                    "the engine refused a move: '{line}'"
+                )));
             }
             if let Some(s) = thinking_score(line) {
                 score = Some(s);
@@ -243,7 +255,10 @@ mod tests {
         assert_eq!(answer_move("move e2e4"), Some("e2e4"));
         assert_eq!(answer_move("My move is: e7e8q"), Some("e7e8q"));
         assert_eq!(answer_move("moves"), None);
-        assert_eq!(thinking_score("  7   -31   120   45678 e2e4 e7e5"), Some(-31));
+        assert_eq!(
+            thinking_score("  7   -31   120   45678 e2e4 e7e5"),
+            Some(-31)
+        );
         assert_eq!(thinking_score("7. 25 1 2 e4"), Some(25));
         assert_eq!(thinking_score("telluser hello"), None);
         assert_eq!(level_base(Duration::from_secs(300)), "5");

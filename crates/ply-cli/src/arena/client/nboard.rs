@@ -67,10 +67,9 @@ impl Client for NBoard {
     }
 
     fn think(&mut self, request: &Request) -> Result<Reply, Fault> {
-        let clock = request
-            .clocks
-            .own
-            .map_or("0".to_owned(), |t| format!("{:.3}", t.as_secs_f64().max(0.001)));
+        let clock = request.clocks.own.map_or("0".to_owned(), |t| {
+            format!("{:.3}", t.as_secs_f64().max(0.001))
+        });
         let mut properties = vec![
             ("GM", "Othello".to_owned()),
             ("PC", "ply match".to_owned()),
@@ -87,7 +86,8 @@ impl Client for NBoard {
             properties.push((if black { "B" } else { "W" }, mv.clone()));
         }
         let game = ggf::write(&properties);
-        self.process.send(&format!("set game {}", game.trim_end()))?;
+        self.process
+            .send(&format!("set game {}", game.trim_end()))?;
         let sent = Instant::now();
         self.process.send("go")?;
         let (mv, score) = self
@@ -111,7 +111,10 @@ mod tests {
 
     #[test]
     fn reads_answers() {
-        assert_eq!(answer("=== F5/1.50/0.02"), Some(("F5".to_owned(), Some(150))));
+        assert_eq!(
+            answer("=== F5/1.50/0.02"),
+            Some(("F5".to_owned(), Some(150)))
+        );
         assert_eq!(answer("=== PA"), Some(("PA".to_owned(), None)));
         assert_eq!(answer("=== d3//1.0"), Some(("d3".to_owned(), None)));
         assert_eq!(answer("status thinking"), None);

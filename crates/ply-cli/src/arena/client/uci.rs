@@ -3,10 +3,10 @@
 //! [movestogo] | movetime | depth | nodes`, `info ... score cp|mate`,
 //! `bestmove`.
 
+use crate::arena::clock::TimeControl;
 use crate::arena::options::EngineSpec;
 use crate::arena::process::{Fault, Process};
 use crate::arena::protocol::{Client, Reply, Request, millis};
-use crate::arena::clock::TimeControl;
 use std::time::{Duration, Instant};
 
 /// A UCI engine.
@@ -97,27 +97,28 @@ impl Client for Uci {
         let sent = Instant::now();
         self.process.send(&go)?;
         let mut score = None;
-        self.process.receive_until(request.deadline, |line| {
-            if line.starts_with("info ") {
-                if let Some(s) = info_score(line) {
-                    score = Some(s);
+        self.process
+            .receive_until(request.deadline, |line| {
+                if line.starts_with("info ") {
+                    if let Some(s) = info_score(line) {
+                        score = Some(s);
+                    }
+                    return Ok(None);
                 }
-                return Ok(None);
-            }
-            if let Some(rest) = line.strip_prefix("bestmove") {
-                let mv = rest.split_whitespace().next().unwrap_or("");
-                if mv.is_empty() || mv == "(none)" || mv == "0000" {
-                    return Err(Fault::Protocol(format!("no move: '{line}'")));
+                if let Some(rest) = line.strip_prefix("bestmove") {
+                    let mv = rest.split_whitespace().next().unwrap_or("");
+                    if mv.is_empty() || mv == "(none)" || mv == "0000" {
+                        return Err(Fault::Protocol(format!("no move: '{line}'")));
+                    }
+                    return Ok(Some(mv.to_owned()));
                 }
-                return Ok(Some(mv.to_owned()));
-            }
-            Ok(None)
-        })
-        .map(|mv| Reply {
-            mv: Some(mv),
-            score,
-            sent,
-        })
+                Ok(None)
+            })
+            .map(|mv| Reply {
+                mv: Some(mv),
+                score,
+                sent,
+            })
     }
 
     fn quit(&mut self) {
@@ -131,8 +132,14 @@ mod tests {
 
     #[test]
     fn scores_of_info_lines() {
-        assert_eq!(info_score("info depth 5 score cp -31 nodes 9 pv e2e4"), Some(-31));
-        assert_eq!(info_score("info depth 9 score mate 3 pv a1a8"), Some(99_997));
+        assert_eq!(
+            info_score("info depth 5 score cp -31 nodes 9 pv e2e4"),
+            Some(-31)
+        );
+        assert_eq!(
+            info_score("info depth 9 score mate 3 pv a1a8"),
+            Some(99_997)
+        );
         assert_eq!(info_score("info depth 9 score mate -2"), Some(-99_998));
         assert_eq!(info_score("info string hello"), None);
         assert_eq!(info_score("info score lowerbound"), None);
