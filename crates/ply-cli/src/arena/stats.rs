@@ -203,15 +203,14 @@ impl Sprt {
         self.llr(&outcomes)
     }
 
-    /// `N (s1 - s0)(2s - s0 - s1) / (2 σ²)` over (count, score) outcomes.
-    /// As fishtest does, an outcome never seen counts 0.001 times, so that
-    /// results all alike (all wins) still decide.
+    /// `N (s1 - s0)(2s - s0 - s1) / (2 σ²)` over (count, score) outcomes; 0
+    /// while the variance is 0 (no games, or all results alike), as in
+    /// fastchess.
     fn llr(&self, outcomes: &[(f64, f64)]) -> f64 {
-        if outcomes.iter().all(|(count, _)| *count == 0.0) {
+        let n: f64 = outcomes.iter().map(|(count, _)| count).sum();
+        if n == 0.0 {
             return 0.0;
         }
-        let outcomes: Vec<(f64, f64)> = outcomes.iter().map(|&(c, x)| (c.max(1e-3), x)).collect();
-        let n: f64 = outcomes.iter().map(|(count, _)| count).sum();
         let mean = outcomes.iter().map(|(c, x)| c * x).sum::<f64>() / n;
         let variance = outcomes
             .iter()
