@@ -301,7 +301,7 @@ fn ctrl_c_stops_cleanly_and_keeps_the_records() {
     assert!(text.contains("Interrupted after"), "{text}");
     let games = std::fs::read_to_string(&record).unwrap();
     let written = games.matches("[Event").count();
-    assert!(written >= 2 && written < 100, "{written}");
+    assert!((2..100).contains(&written), "{written}");
     assert!(
         text.contains(&format!("Interrupted after {written} of 100 games")),
         "{text}"

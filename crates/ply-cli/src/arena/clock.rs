@@ -207,7 +207,7 @@ impl Clock {
                 }
                 self.remaining = self.remaining.saturating_sub(used) + increment;
                 self.moves_made += 1;
-                if moves.is_some_and(|m| self.moves_made % m == 0) {
+                if moves.is_some_and(|m| self.moves_made.is_multiple_of(m)) {
                     self.remaining += base;
                 }
                 Ok(())

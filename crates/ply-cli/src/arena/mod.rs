@@ -160,7 +160,7 @@ fn play_match<G: MatchGame>(
             bar.inc(1);
             bar.set_message(tally.score_line());
             if let Some(every) = options.rating_interval
-                && tally.games % every == 0
+                && tally.games.is_multiple_of(every)
                 && !options.json
             {
                 bar.suspend(|| print!("{}", tally.text()));

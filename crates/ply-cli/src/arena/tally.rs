@@ -48,10 +48,10 @@ impl Tally {
         for index in 0..2 {
             let (me, them) = (engines[index], engines[1 - index]);
             let wdl = &mut self.cross[me][them];
-            match points(index) {
-                p if p == 1.0 => wdl.wins += 1,
-                p if p == 0.5 => wdl.draws += 1,
-                _ => wdl.losses += 1,
+            match winner {
+                None => wdl.draws += 1,
+                Some(side) if side.index() == index => wdl.wins += 1,
+                Some(_) => wdl.losses += 1,
             }
         }
         // Pairs count engine 0's points, for the head-to-head of the first two.

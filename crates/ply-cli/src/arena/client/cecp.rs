@@ -120,7 +120,7 @@ impl Cecp {
 /// `BASE` of `level`: minutes, or `m:ss`.
 fn level_base(base: Duration) -> String {
     let seconds = base.as_secs();
-    if seconds % 60 == 0 {
+    if seconds.is_multiple_of(60) {
         format!("{}", seconds / 60)
     } else {
         format!("{}:{:02}", seconds / 60, seconds % 60)
