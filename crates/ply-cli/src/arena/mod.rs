@@ -209,11 +209,13 @@ fn record_text<G: MatchGame>(
 ) -> String {
     let first = &options.engines[job.engines[0]];
     let second = &options.engines[job.engines[1]];
-    let control = if first.control == second.control {
-        Some(first.control.pgn())
-    } else {
-        None
-    };
+    // One clock for both, written as PGN's TimeControl (GGF's TI); none for
+    // fixed depths and node counts.
+    let clocked = matches!(
+        first.control,
+        clock::TimeControl::Clock { .. } | clock::TimeControl::MoveTime(_)
+    );
+    let control = (clocked && first.control == second.control).then(|| first.control.pgn());
     let header = Header {
         players: Players {
             first: first.name.clone(),
