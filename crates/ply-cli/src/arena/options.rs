@@ -647,6 +647,10 @@ mod tests {
                 "-engine cmd=a -engine cmd=b -each proto=xboard nodes=5",
                 "node count",
             ),
+            (
+                "-engine cmd=a -engine cmd=b -each proto=xboard st=0.5",
+                "whole seconds",
+            ),
         ];
         for (line, expected) in cases {
             let err = chess(line).unwrap_err();

@@ -49,6 +49,9 @@ impl Protocol {
     /// Whether the protocol can express `control`.
     pub fn supports(self, control: TimeControl) -> Result<(), String> {
         match (self, control) {
+            (Protocol::Cecp, TimeControl::MoveTime(time)) if time.subsec_nanos() != 0 => {
+                Err("xboard's st takes whole seconds: use st=1, st=2...".to_owned())
+            }
             (Protocol::Cecp, TimeControl::Nodes(_)) => {
                 Err("xboard has no fixed node count: use depth=, st= or tc=".to_owned())
             }

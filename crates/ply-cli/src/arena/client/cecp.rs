@@ -162,7 +162,7 @@ impl Client for Cecp {
                 level_base(base),
                 increment.as_secs_f64()
             ),
-            TimeControl::MoveTime(time) => format!("st {}", time.as_secs().max(1)),
+            TimeControl::MoveTime(time) => format!("st {}", time.as_secs()),
             TimeControl::Depth(depth) => format!("sd {depth}"),
             TimeControl::Nodes(_) | TimeControl::Infinite => String::new(),
         };
