@@ -68,7 +68,8 @@ pub struct Elo {
     /// The difference.
     pub diff: f64,
     /// Half the width of the 95% interval (the larger of the two sides, as
-    /// cutechess prints `± x`).
+    /// cutechess prints `± x`); infinite when the interval reaches a score
+    /// of 0 or 1.
     pub error: f64,
 }
 
@@ -88,9 +89,13 @@ pub fn elo(wdl: &Wdl) -> Option<Elo> {
         + f64::from(wdl.losses) * s.powi(2))
         / n;
     let margin = Z_95 * (variance / n).sqrt();
-    let bound = |x: f64| elo_from_score(x.clamp(1e-9, 1.0 - 1e-9));
     let diff = elo_from_score(s);
-    let error = (bound(s + margin) - diff).max(diff - bound(s - margin));
+    // An interval that reaches a score of 0 or 1 has no finite Elo bound.
+    let error = if s + margin >= 1.0 || s - margin <= 0.0 {
+        f64::INFINITY
+    } else {
+        (elo_from_score(s + margin) - diff).max(diff - elo_from_score(s - margin))
+    };
     Some(Elo { diff, error })
 }
 
@@ -258,6 +263,14 @@ mod tests {
             None
         );
         assert_eq!(elo(&Wdl::default()), None);
+        // 13-1-2: s = 0.84375, margin 0.1672 reaches past 1: no finite bound.
+        let lopsided = elo(&Wdl {
+            wins: 13,
+            draws: 1,
+            losses: 2,
+        })
+        .unwrap();
+        assert!(close(lopsided.diff, 293.0, 0.1) && lopsided.error.is_infinite());
         let even = elo(&Wdl {
             wins: 5,
             draws: 2,
