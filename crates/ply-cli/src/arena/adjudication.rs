@@ -41,6 +41,8 @@ pub struct Adjudication {
     pub resign: Option<ResignRule>,
     /// Draw after this many full moves.
     pub max_moves: Option<u32>,
+    /// Othello: end the game by ply's exact solver at this many empty squares.
+    pub solve_empties: Option<u32>,
 }
 
 /// An adjudicated result.
@@ -150,6 +152,7 @@ mod tests {
                 two_sided: false,
             }),
             max_moves: Some(50),
+            solve_empties: None,
         };
         let losing = game(&[(0, 0), (-600, 600), (-700, 650)]);
         assert_eq!(rules.judge(&losing, 6), Some(Verdict::Resigns(Side::First)));

@@ -18,6 +18,14 @@ pub trait MatchGame: Playable {
 
     /// Reads an engine's move.
     fn engine_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// The result with perfect play, from an exact solver, when the position
+    /// has at most `empties` empty squares: the winner (`None`: a draw) and
+    /// a sentence. Only Othello has one.
+    fn solved(&self, empties: u32) -> Option<(Option<Side>, String)> {
+        let _ = empties;
+        None
+    }
 }
 
 impl MatchGame for ply_chess::Position {
@@ -98,6 +106,30 @@ impl MatchGame for ply_othello::Othello {
     fn engine_move(&self, text: &str) -> Result<Self::Move, String> {
         self.parse_move(text).map_err(|e| e.to_string())
     }
+
+    fn solved(&self, empties: u32) -> Option<(Option<Side>, String)> {
+        if self.empty().count_ones() > empties || self.outcome().is_some() {
+            return None;
+        }
+        let score = ply_othello::solve::solve(self).score;
+        let mover = self.side_to_move();
+        let name = |side| <Self as Playable>::side_name(side);
+        Some(match score {
+            0 => (
+                None,
+                "draw by ply's endgame solver (a draw with perfect play)".to_owned(),
+            ),
+            s => {
+                let winner = if s > 0 { mover } else { mover.opponent() };
+                let reason = format!(
+                    "{} wins by {} discs with perfect play (ply's endgame solver)",
+                    name(winner),
+                    s.abs()
+                );
+                (Some(winner), reason)
+            }
+        })
+    }
 }
 
 #[cfg(test)]
@@ -124,5 +156,15 @@ mod tests {
         let mv = chess.engine_move("e2e4").unwrap();
         assert_eq!(chess.protocol_move(mv), "e2e4");
         assert!(chess.engine_move("e2e5").is_err());
+        assert_eq!(chess.solved(64), None);
+        // Black to move, h8 empty, h7 White's: Black takes h8 and h7, 64-0.
+        let end = ply_othello::Othello::parse_position(
+            "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOXXXXXXX- X",
+        )
+        .unwrap();
+        let (winner, reason) = end.solved(1).unwrap();
+        assert_eq!(winner, Some(Side::First), "{reason}");
+        assert!(reason.contains("wins by 64 discs"), "{reason}");
+        assert_eq!(end.solved(0), None);
     }
 }

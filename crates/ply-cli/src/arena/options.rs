@@ -123,6 +123,7 @@ options:
   -draw movenumber=N movecount=N score=CP      draw by score
   -resign movecount=N score=CP [twosided=true] resign by score
   -maxmoves N                   draw after N moves
+  -solve EMPTIES                othello: end games by ply's exact solver
   -sprt elo0=E elo1=E alpha=A beta=B           stop when the test decides
   -tournament round-robin|gauntlet             with more than two engines
   -event NAME   -ratinginterval N   -recover   -debug   --json";
@@ -345,6 +346,15 @@ pub fn parse(
                 }
             }
             "-concurrency" => options.concurrency = number(option, value("a number")?)? as usize,
+            "-solve" => {
+                let empties = number(option, value("a number of empty squares")?)?;
+                if empties > 24 {
+                    return Err(format!(
+                        "-solve {empties}: at most 24 empty squares (the solver takes too long beyond)"
+                    ));
+                }
+                options.adjudication.solve_empties = Some(empties);
+            }
             "-maxmoves" => {
                 options.adjudication.max_moves = Some(number(option, value("a number")?)?)
             }

@@ -200,6 +200,15 @@ fn run<G: MatchGame>(
             }
             None => {}
         }
+        if let Some(empties) = adjudication.solve_empties
+            && let Some((winner, reason)) = record.position().solved(empties)
+        {
+            return Ok(Played {
+                record,
+                ending: Ending::Decided { winner, reason },
+                termination: Termination::Adjudication,
+            });
+        }
         let position = record.position().clone();
         let side = position.side_to_move();
         let legal = position.legal_moves();
