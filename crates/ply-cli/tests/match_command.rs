@@ -126,6 +126,51 @@ fn chess_checkers_and_othello_matches_of_ply_against_ply() {
     }
 }
 
+#[test]
+fn a_gauntlet_of_three_engines_gets_a_cross_table() {
+    let mut args = vec!["othello".to_owned()];
+    for name in ["first", "second", "third"] {
+        args.extend([
+            "-engine".to_owned(),
+            format!("cmd={PLY}"),
+            "arg=nboard".to_owned(),
+            format!("name={name}"),
+        ]);
+    }
+    args.extend(
+        [
+            "-each",
+            "depth=1",
+            "-games",
+            "2",
+            "-tournament",
+            "gauntlet",
+            "-concurrency",
+            "2",
+        ]
+        .map(String::from),
+    );
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = ply_match(&refs);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(text.matches("Finished game").count(), 4, "{text}");
+    assert!(text.contains("(cells: wins-draws-losses"), "{text}");
+    // The first engine played all four games, the others two each.
+    let games = |name: &str| {
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap();
+        row.split_whitespace().nth(3).unwrap().to_owned()
+    };
+    assert_eq!(
+        (games("first"), games("second"), games("third")),
+        ("4".into(), "2".into(), "2".into()),
+        "{text}"
+    );
+}
+
 /// A shell script that speaks `protocol` badly, as told by `mode`.
 fn broken_engine(dir: &Path, mode: &str) -> PathBuf {
     let script = match mode {

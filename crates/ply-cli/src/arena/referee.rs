@@ -61,9 +61,9 @@ pub struct Played<G: MatchGame> {
 
 /// The two engines of a game: `engines[0]` moves first.
 pub struct Pairing<'a> {
-    /// The engine that moves first from the opening's start position... of
-    /// the game (White in chess, Black in checkers and Othello), then the
-    /// other.
+    /// The engine of the side that moves first in the game's start position
+    /// ([`Side::First`]: White in chess, Black in checkers and Othello), then
+    /// the other.
     pub engines: [&'a EngineSpec; 2],
 }
 
@@ -105,11 +105,9 @@ pub fn play<G: MatchGame>(
     for client in &mut clients {
         client.quit();
     }
-    match result {
-        Err(Fault::Interrupted) => None,
-        Ok(played) => Some(played),
-        Err(_) => unreachable!("faults are scored inside the game"),
-    }
+    // `run` scores every other fault inside the game: only an interruption
+    // comes back as an error.
+    result.ok()
 }
 
 /// A game lost by `side` for `fault`.

@@ -124,7 +124,7 @@ impl Tally {
                 w.games()
             ));
             let elo = match stats::elo(&w) {
-                Some(e) => format!("{:.1} +/- {:.1}", e.diff, e.error),
+                Some(e) => format!("{:.1} +/- {:.1}", unsigned_zero(e.diff), e.error),
                 None => "n/a (no finite difference)".to_owned(),
             };
             let los = stats::los(&w).map_or("n/a".to_owned(), |l| format!("{:.1} %", 100.0 * l));
@@ -168,7 +168,9 @@ impl Tally {
             out.push('\n');
             for (rank, &i) in ranked.iter().enumerate() {
                 let total = self.total(i);
-                let elo = stats::elo(&total).map_or("n/a".to_owned(), |e| format!("{:.0}", e.diff));
+                let elo = stats::elo(&total).map_or("n/a".to_owned(), |e| {
+                    format!("{:.0}", unsigned_zero(e.diff))
+                });
                 out.push_str(&format!(
                     "{:>3} {:<width$} {:>7} {:>6}",
                     rank + 1,
@@ -224,6 +226,11 @@ impl Tally {
         }
         summary
     }
+}
+
+/// `x` without the sign of a negative zero (`-0` reads oddly in a table).
+fn unsigned_zero(x: f64) -> f64 {
+    if x == 0.0 { 0.0 } else { x }
 }
 
 fn abbreviate(name: &str) -> String {
