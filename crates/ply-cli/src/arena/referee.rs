@@ -120,7 +120,10 @@ fn faulted<G: MatchGame>(
     let name = G::side_name(side);
     let (termination, reason) = match fault {
         Fault::Interrupted => return None,
-        Fault::Timeout if clock => (Termination::TimeForfeit, format!("{name} loses on time")),
+        Fault::Timeout if clock => (
+            Termination::TimeForfeit,
+            format!("{name} loses on time (no move within the time left)"),
+        ),
         Fault::Timeout => (
             Termination::EngineFault,
             format!("{name}'s engine did not answer"),
@@ -248,8 +251,20 @@ fn run<G: MatchGame>(
             }
         };
         let used = reply.sent.elapsed();
-        if clocks[index].charge(used, spec.margin).is_err() {
-            return Ok(faulted(record, side, &Fault::Timeout, true).expect("a time loss"));
+        if let Err(loss) = clocks[index].charge(used, spec.margin) {
+            return Ok(Played {
+                record,
+                ending: Ending::Decided {
+                    winner: Some(side.opponent()),
+                    reason: format!(
+                        "{} loses on time ({:.3} s for a move with {:.3} s left)",
+                        G::side_name(side),
+                        loss.used.as_secs_f64(),
+                        loss.available.as_secs_f64()
+                    ),
+                },
+                termination: Termination::TimeForfeit,
+            });
         }
         let Some(text) = reply.mv else {
             return Ok(Played {
