@@ -212,7 +212,7 @@ impl Tally {
             "engines": engines,
             "wins": w.wins, "draws": w.draws, "losses": w.losses,
             "score": w.score(),
-            "elo": elo.map(|e| e.diff),
+            "elo": elo.map(|e| unsigned_zero(e.diff)),
             "elo_error": elo.map(|e| e.error),
             "los": stats::los(&w),
             "pentanomial": self.pentanomial,
