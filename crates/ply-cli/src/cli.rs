@@ -37,6 +37,22 @@ pub enum Command {
     /// Solve an Othello position exactly: the final disc difference with
     /// perfect play, the best move and line.
     Solve(crate::solve::SolveArgs),
+    /// Play engines against each other (ply referees): options in the style
+    /// of cutechess-cli, `ply match <game> -help` lists them.
+    #[command(disable_help_flag = true)]
+    Match(MatchArgs),
+}
+
+/// Arguments of `ply match`: the game, then cutechess-style options that
+/// ply reads itself (`-engine cmd=... -each tc=10+0.1 ...`).
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The game: chess, checkers or othello.
+    pub game: String,
+
+    /// The match options (`ply match <game> -help` lists them).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+    pub options: Vec<String>,
 }
 
 /// Who a person plays in `ply play`.

@@ -42,6 +42,9 @@ pub enum CliError {
     /// The engine's transposition table could not be allocated.
     #[error("cannot allocate a {0} MiB transposition table: ask for less with --hash")]
     HashAllocation(usize),
+    /// `ply match` could not run as asked (bad options, unreadable openings).
+    #[error("{0}")]
+    Match(String),
     /// Writing the output failed (e.g. a closed pipe).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -61,7 +64,8 @@ impl CliError {
             | CliError::Position(_)
             | CliError::NotSolvable(_)
             | CliError::Solve(_)
-            | CliError::HashAllocation(_) => ExitCode::from(2),
+            | CliError::HashAllocation(_)
+            | CliError::Match(_) => ExitCode::from(2),
             CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),
             CliError::Interrupted => ExitCode::from(130),
         }

@@ -5,6 +5,7 @@
 //! `--json`; progress goes to stderr. Bad input gets one error line on stderr
 //! and exit code 2.
 
+mod arena;
 mod bench;
 mod best;
 mod cli;
@@ -38,6 +39,7 @@ pub fn run() -> ExitCode {
         Command::Hub => protocol::hub::run().map_err(CliError::from),
         Command::Nboard => protocol::nboard::run().map_err(CliError::from),
         Command::Solve(args) => solve::run(args, cli.json),
+        Command::Match(args) => arena::run(&args.game, &args.options, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -89,7 +89,6 @@ impl<M: Copy + Eq> Book<M> {
     }
 
     /// The lines.
-    #[cfg(test)]
     pub fn lines(&self) -> &[Line<M>] {
         &self.lines
     }

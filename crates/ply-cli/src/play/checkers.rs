@@ -7,7 +7,7 @@ use super::book::Book;
 use super::pdn;
 use super::pgn;
 use super::playable::Playable;
-use super::record::{Players, Record, now_utc};
+use super::record::{Header, Record};
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Colour, GameHistory, Move, MoveError, Square};
@@ -213,23 +213,14 @@ impl Playable for Checkers {
         CELL.get_or_init(|| build_book(BALLOTS).expect("the ballots are checked by a unit test"))
     }
 
-    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String {
-        let (year, month, day, ..) = now_utc();
-        let marker = pgn::result_marker(result);
-        let mut tags = vec![
-            ("Event", "ply play".to_owned()),
-            ("Site", "?".to_owned()),
-            ("Date", format!("{year:04}.{month:02}.{day:02}")),
-            ("Round", "-".to_owned()),
-            ("Black", players.first.clone()),
-            ("White", players.second.clone()),
-            ("Result", marker.to_owned()),
-            ("GameType", "21".to_owned()),
-        ];
+    fn write_game(record: &Record<Self>, header: &Header) -> String {
+        let marker = pgn::ending_marker(header.ending.as_ref());
+        let mut tags = pgn::header_tags(header, marker, "Black", "White");
+        tags.push(("GameType".to_owned(), "21".to_owned()));
         let start = record.start();
         if !record.starts_from_standard() {
-            tags.push(("SetUp", "1".to_owned()));
-            tags.push(("FEN", start.position_string()));
+            tags.push(("SetUp".to_owned(), "1".to_owned()));
+            tags.push(("FEN".to_owned(), start.position_string()));
         }
         let moves: Vec<String> = record
             .positions()
@@ -237,13 +228,10 @@ impl Playable for Checkers {
             .zip(record.moves())
             .map(|(position, &mv)| position.move_name(mv))
             .collect();
-        let comment = result.map(|outcome| {
-            let mut sentence = record.position().describe_outcome(outcome);
-            if let Some(first) = sentence.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            sentence + "."
-        });
+        let comment = header
+            .ending
+            .as_ref()
+            .map(|ending| pgn::ending_sentence(ending, |o| record.position().describe_outcome(o)));
         pgn::write(
             &tags,
             &moves,
@@ -271,6 +259,7 @@ impl Playable for Checkers {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::record::Players;
     use crate::play::render::{Style, draw};
 
     #[test]

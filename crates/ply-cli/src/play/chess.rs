@@ -4,7 +4,7 @@
 use super::book::{Book, parse_named_lines};
 use super::pgn;
 use super::playable::Playable;
-use super::record::{Players, Record, now_utc};
+use super::record::{Header, Record};
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_chess::engine::Evaluation;
 use ply_chess::{Color, File, GameHistory, Move, MoveError, Position, Rank, Role, Square};
@@ -122,22 +122,13 @@ impl Playable for Position {
         CELL.get_or_init(|| build_book(BOOK).expect("the chess book is checked by a unit test"))
     }
 
-    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String {
-        let (year, month, day, ..) = now_utc();
-        let marker = pgn::result_marker(result);
-        let mut tags = vec![
-            ("Event", "ply play".to_owned()),
-            ("Site", "?".to_owned()),
-            ("Date", format!("{year:04}.{month:02}.{day:02}")),
-            ("Round", "-".to_owned()),
-            ("White", players.first.clone()),
-            ("Black", players.second.clone()),
-            ("Result", marker.to_owned()),
-        ];
+    fn write_game(record: &Record<Self>, header: &Header) -> String {
+        let marker = pgn::ending_marker(header.ending.as_ref());
+        let mut tags = pgn::header_tags(header, marker, "White", "Black");
         let start = record.start();
         if !record.starts_from_standard() {
-            tags.push(("SetUp", "1".to_owned()));
-            tags.push(("FEN", start.fen()));
+            tags.push(("SetUp".to_owned(), "1".to_owned()));
+            tags.push(("FEN".to_owned(), start.fen()));
         }
         let moves: Vec<String> = record
             .positions()
@@ -145,13 +136,10 @@ impl Playable for Position {
             .zip(record.moves())
             .map(|(position, &mv)| position.san(mv))
             .collect();
-        let comment = result.map(|outcome| {
-            let mut sentence = record.position().describe_outcome(outcome);
-            if let Some(first) = sentence.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            sentence + "."
-        });
+        let comment = header
+            .ending
+            .as_ref()
+            .map(|ending| pgn::ending_sentence(ending, |o| record.position().describe_outcome(o)));
         pgn::write(
             &tags,
             &moves,
@@ -189,6 +177,7 @@ impl Playable for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::record::Players;
 
     #[test]
     fn every_book_line_is_legal_and_named() {

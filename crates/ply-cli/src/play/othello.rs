@@ -5,7 +5,7 @@
 use super::book::{Book, parse_named_lines};
 use super::ggf;
 use super::playable::Playable;
-use super::record::{Players, Record, now_utc};
+use super::record::{Ending, Header, Record, now_utc};
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_core::{Game, Outcome, Side};
 use ply_othello::engine::Evaluation;
@@ -190,12 +190,25 @@ impl Playable for Othello {
         CELL.get_or_init(|| build_book(BOOK).expect("the Othello book is checked by a unit test"))
     }
 
-    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String {
+    fn write_game(record: &Record<Self>, header: &Header) -> String {
         let (year, month, day, hour, minute, second) = now_utc();
-        let result = match result {
-            Some(_) => {
+        let result = match &header.ending {
+            Some(Ending::Rules(_)) => {
                 let (black, white) = final_counts(record.position());
                 format!("{:+.2}", f64::from(black) - f64::from(white))
+            }
+            // GGS's marks: a win on time `:t`, any other win by decision `:r`.
+            Some(Ending::Decided { winner, reason }) => {
+                let mark = if reason.contains("on time") {
+                    ":t"
+                } else {
+                    ":r"
+                };
+                match winner {
+                    Some(Side::First) => format!("+64.00{mark}"),
+                    Some(Side::Second) => format!("-64.00{mark}"),
+                    None => "0.00".to_owned(),
+                }
             }
             None => "?".to_owned(),
         };
@@ -213,13 +226,22 @@ impl Playable for Othello {
                 "DT",
                 format!("{year:04}.{month:02}.{day:02}_{hour:02}:{minute:02}:{second:02}.UTC"),
             ),
-            ("PB", players.first.clone()),
-            ("PW", players.second.clone()),
+            ("PB", header.players.first.clone()),
+            ("PW", header.players.second.clone()),
             ("RE", result),
-            ("TI", "0".to_owned()),
+            (
+                "TI",
+                header
+                    .time_control
+                    .clone()
+                    .unwrap_or_else(|| "0".to_owned()),
+            ),
             ("TY", "8".to_owned()),
             ("BO", format!("8 {board} {side}")),
         ];
+        if let Some(Ending::Decided { reason, .. }) = &header.ending {
+            properties.push(("C", reason.clone()));
+        }
         for (position, &mv) in record.positions().iter().zip(record.moves()) {
             let colour = match position.side_to_move() {
                 Side::First => "B",
@@ -310,6 +332,7 @@ impl Playable for Othello {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::record::Players;
     use crate::play::render::{Style, draw};
 
     #[test]

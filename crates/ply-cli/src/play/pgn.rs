@@ -7,6 +7,7 @@
 //! may add: comments `{...}` and `;...`, `%` escape lines, NAGs `$n`,
 //! variations `(...)`, move numbers (`12.`, `12...`), annotation marks.
 
+use super::record::{Ending, Header, now_utc};
 use ply_core::{Outcome, Side};
 
 /// The parts of one PGN game.
@@ -228,6 +229,58 @@ pub fn result_marker(outcome: Option<Outcome>) -> &'static str {
     }
 }
 
+/// The result marker of a game that ended as `ending` says (`*` while it goes on).
+pub fn ending_marker(ending: Option<&Ending>) -> &'static str {
+    match ending {
+        Some(Ending::Rules(outcome)) => result_marker(Some(*outcome)),
+        Some(Ending::Decided { winner, .. }) => match winner {
+            Some(Side::First) => "1-0",
+            Some(Side::Second) => "0-1",
+            None => "1/2-1/2",
+        },
+        None => "*",
+    }
+}
+
+/// The final comment: the rules' sentence (from `describe`) or the reason,
+/// capitalised, with a full stop.
+pub fn ending_sentence(ending: &Ending, describe: impl Fn(Outcome) -> String) -> String {
+    let mut sentence = match ending {
+        Ending::Rules(outcome) => describe(*outcome),
+        Ending::Decided { reason, .. } => reason.clone(),
+    };
+    if let Some(first) = sentence.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    sentence + "."
+}
+
+/// The Seven Tag Roster from `header` (the first player under `first_tag`,
+/// `White` in chess and `Black` in checkers), then `TimeControl` and the
+/// header's own tags.
+pub fn header_tags(
+    header: &Header,
+    marker: &str,
+    first_tag: &str,
+    second_tag: &str,
+) -> Vec<(String, String)> {
+    let (year, month, day, ..) = now_utc();
+    let mut tags = vec![
+        ("Event".to_owned(), header.event.clone()),
+        ("Site".to_owned(), "?".to_owned()),
+        ("Date".to_owned(), format!("{year:04}.{month:02}.{day:02}")),
+        ("Round".to_owned(), header.round.clone()),
+        (first_tag.to_owned(), header.players.first.clone()),
+        (second_tag.to_owned(), header.players.second.clone()),
+        ("Result".to_owned(), marker.to_owned()),
+    ];
+    if let Some(control) = &header.time_control {
+        tags.push(("TimeControl".to_owned(), control.clone()));
+    }
+    tags.extend(header.tags.iter().cloned());
+    tags
+}
+
 /// Escapes a tag value.
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
@@ -238,7 +291,7 @@ fn escape(value: &str) -> String {
 /// Black's in chess after a set-up), a comment and the result, wrapped below
 /// 80 columns.
 pub fn write(
-    tags: &[(&str, String)],
+    tags: &[(impl AsRef<str>, String)],
     moves: &[String],
     first_number: u32,
     second_first: bool,
@@ -247,7 +300,7 @@ pub fn write(
 ) -> String {
     let mut out = String::new();
     for (name, value) in tags {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+        out.push_str(&format!("[{} \"{}\"]\n", name.as_ref(), escape(value)));
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
@@ -328,6 +381,8 @@ mod tests {
         assert_eq!(game.result.as_deref(), Some("1-0"));
     }
 
+    const NO_TAGS: [(&str, String); 0] = [];
+
     #[test]
     fn writes_numbered_wrapped_movetext() {
         let moves: Vec<String> = ["e4", "e5", "Nf3"].iter().map(|s| s.to_string()).collect();
@@ -343,10 +398,10 @@ mod tests {
             text,
             "[Event \"a \\\"b\\\"\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {over} *\n"
         );
-        let black = write(&[], &moves, 7, true, None, "0-1");
+        let black = write(&NO_TAGS, &moves, 7, true, None, "0-1");
         assert!(black.contains("7... e4 8. e5 Nf3 0-1"), "{black}");
         let long: Vec<String> = (0..60).map(|_| "Nf3".to_owned()).collect();
-        let text = write(&[], &long, 1, false, None, "*");
+        let text = write(&NO_TAGS, &long, 1, false, None, "*");
         assert!(text.lines().all(|l| l.len() < 80));
         let back = parse(&text).unwrap();
         assert_eq!(back.moves.len(), 60);

@@ -4,7 +4,7 @@
 //! per game (`chess.rs`, `othello.rs`).
 
 use super::book::Book;
-use super::record::{Players, Record};
+use super::record::{Header, Players, Record};
 use super::render::BoardView;
 use ply_core::search::{Evaluator, Searchable};
 use ply_core::{EndReason, Outcome, Side};
@@ -76,7 +76,12 @@ pub trait Playable: Searchable {
     fn book() -> &'static Book<Self::Move>;
 
     /// The game as a record file for other programs.
-    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String;
+    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String {
+        Self::write_game(record, &Header::play(players, result))
+    }
+
+    /// The game as a record file, with everything `header` says.
+    fn write_game(record: &Record<Self>, header: &Header) -> String;
 
     /// Reads a record file: the game's start position and moves.
     fn read_record(text: &str) -> Result<Record<Self>, String>;

@@ -1,7 +1,7 @@
 //! A game as played: the start position, the moves and every position between,
 //! with the names of the players for the saved record.
 
-use ply_core::{Game, Side};
+use ply_core::{Game, Outcome, Side};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The moves of a game from its start position.
@@ -104,6 +104,62 @@ pub struct Players {
     pub first: String,
     /// The name of the other player.
     pub second: String,
+}
+
+/// How a game ended, for its record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// By the rules of the game (mate, no moves, a draw rule, the disc count).
+    Rules(Outcome),
+    /// Otherwise (a time loss, an illegal move, an adjudication): the winner
+    /// (`None`: a draw) and the reason in a sentence.
+    Decided {
+        /// The side that won, `None` for a draw.
+        winner: Option<Side>,
+        /// Why, as a sentence for the record ("White loses on time").
+        reason: String,
+    },
+}
+
+impl Ending {
+    /// The winner, `None` for a draw.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            Ending::Rules(outcome) => outcome.winner(),
+            Ending::Decided { winner, .. } => *winner,
+        }
+    }
+}
+
+/// What a record says besides the moves: the players, the event and the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// Who played.
+    pub players: Players,
+    /// The event (`ply play`, `ply match`).
+    pub event: String,
+    /// The round (`-` when there are none).
+    pub round: String,
+    /// The time control as the format writes it (PGN `TimeControl`, GGF `TI`).
+    pub time_control: Option<String>,
+    /// More tag pairs (PGN and PDN only): `Opening`, `Termination`...
+    pub tags: Vec<(String, String)>,
+    /// How the game ended; `None` while it goes on.
+    pub ending: Option<Ending>,
+}
+
+impl Header {
+    /// The header of a game of `ply play`.
+    pub fn play(players: &Players, result: Option<Outcome>) -> Header {
+        Header {
+            players: players.clone(),
+            event: "ply play".to_owned(),
+            round: "-".to_owned(),
+            time_control: None,
+            tags: Vec::new(),
+            ending: result.map(Ending::Rules),
+        }
+    }
 }
 
 /// The current date and time in UTC as (year, month, day, hour, minute, second).

@@ -200,7 +200,7 @@ fn squares(board: u32) -> impl Iterator<Item = u32> {
 }
 
 /// A move in Hub notation: `11-15`, or `from x to x captured...`.
-fn hub_move(mv: Move) -> String {
+pub(crate) fn hub_move(mv: Move) -> String {
     if mv.is_capture() {
         let mut text = format!("{}x{}", mv.from(), mv.to());
         for square in squares(mv.captured()) {
@@ -213,7 +213,7 @@ fn hub_move(mv: Move) -> String {
 }
 
 /// Reads a move in Hub notation (or with every landing square).
-fn read_move(position: &Checkers, text: &str) -> Result<Move, String> {
+pub(crate) fn read_move(position: &Checkers, text: &str) -> Result<Move, String> {
     let legal = position.legal_moves();
     if text.contains('x') {
         let numbers: Vec<u32> = text
