@@ -465,7 +465,7 @@ fn ply_against_stockfish_and_fairymax() {
             [
                 "-each",
                 "tc=3+0.05",
-                "timemargin=200",
+                "timemargin=1500",
                 "-rounds",
                 "1",
                 "-games",
