@@ -272,6 +272,17 @@ impl CastlingSquares {
         )
     }
 
+    /// The squares that must not be attacked (with the castling rook lifted):
+    /// those the king crosses and its destination, the start left out unless
+    /// the king stays there (a king not in check is not attacked on its square
+    /// by anything but what the rook shields).
+    #[must_use]
+    #[inline(always)]
+    pub const fn king_path(self) -> Bitboard {
+        let (king, _) = self.spans();
+        Bitboard(king.0 & !(1 << self.king_from.index()) | 1 << self.king_to.index())
+    }
+
     /// The squares that must be empty apart from the king and the rook.
     #[must_use]
     #[inline(always)]
@@ -289,7 +300,8 @@ const fn rank_span(a: Square, b: Square) -> Bitboard {
     } else {
         (b.index(), a.index())
     };
-    Bitboard((2u64 << high) - (1u64 << low))
+    // Bit `high + 1` is lost for h8 (63): wrapping keeps the right mask.
+    Bitboard((2u64 << high).wrapping_sub(1u64 << low))
 }
 
 #[cfg(test)]
@@ -314,6 +326,9 @@ mod tests {
         // King already on g1.
         let c = CastlingSquares::new(sq("g1"), sq("h1"));
         assert_eq!(c.must_be_empty(), Bitboard::from_square(sq("f1")));
+        assert_eq!(c.king_path(), Bitboard::from_square(sq("g1")));
+        let c = CastlingSquares::new(sq("b1"), sq("h1"));
+        assert_eq!(c.king_path().count(), 5);
     }
 
     #[test]

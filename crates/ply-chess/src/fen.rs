@@ -294,8 +294,15 @@ fn read_castling(text: &str, position: &Position) -> Result<CastlingRights, FenE
     if text == "-" {
         return Ok(CastlingRights::NONE);
     }
+    // The letters first: only KQkq and files, none twice.
+    let letters: Vec<char> = text.chars().collect();
+    if letters.iter().enumerate().any(|(i, &c)| {
+        !matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') || letters[..i].contains(&c)
+    }) {
+        return Err(FenError::Castling(text.to_owned()));
+    }
     let mut rights = CastlingRights::NONE;
-    for c in text.chars() {
+    for c in letters {
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {

@@ -146,10 +146,8 @@ fn castling_moves(position: &Position, checks: &Checks) -> [Option<Move>; 2] {
         // the king along the back rank (the start square is not attacked:
         // the king is not in check).
         let without_rook = occupied.toggled(rook);
-        let (path, _) = castle.spans();
-        if path
-            .toggled(checks.king)
-            .into_iter()
+        if castle
+            .king_path()
             .all(|sq| !attacked(position, sq, them, without_rook))
         {
             moves[slot] = Some(Move::new(checks.king, rook, kind));

@@ -426,12 +426,11 @@ impl AttackBoard {
                 continue;
             };
             let castle = CastlingSquares::new(king_square, rook);
-            let (path, _) = castle.spans();
             let lifted = usize::from(TO_MAILBOX[rook.index()]);
             if castle
                 .must_be_empty()
                 .all(|sq| self.board[usize::from(TO_MAILBOX[sq.index()])] == EMPTY)
-                && path.toggled(king_square).all(|sq| {
+                && castle.king_path().all(|sq| {
                     let sq = usize::from(TO_MAILBOX[sq.index()]);
                     self.leaper_attacks[them][sq] == 0
                         && !self.slider_attacks_empty(sq, them, lifted)

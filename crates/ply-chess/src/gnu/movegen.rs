@@ -382,12 +382,11 @@ impl GnuBoard {
                 continue;
             };
             let castle = CastlingSquares::new(king_square, rook);
-            let (path, _) = castle.spans();
             if castle
                 .must_be_empty()
                 .all(|sq| self.color[sq.index()] == NEUTRAL)
-                && path
-                    .toggled(king_square)
+                && castle
+                    .king_path()
                     .all(|sq| !self.attacked(sq.index(), them, rook.index()))
             {
                 sink.push(Move::new(king_square, rook, kind));
