@@ -404,13 +404,14 @@ fn chess960_castling_is_the_king_taking_its_rook() {
             .starts_with("bestmove b1a1")
     );
     s.send("setoption name UCI_Chess960 value false");
-    s.send("go depth 1 searchmoves b1g1");
-    // Not classical castling: king-takes-rook in standard mode too.
+    s.send("go depth 1 searchmoves b1a1");
+    // Not classical castling: king-takes-rook in standard mode too (b1c1
+    // would be the king's step).
     assert!(
         s.until("bestmove")
             .last()
             .unwrap()
-            .starts_with("bestmove b1g1")
+            .starts_with("bestmove b1a1")
     );
     s.quit();
 }

@@ -96,7 +96,8 @@ impl Playable for Position {
                         Cell {
                             glyph: self.piece_on(square).map(|p| glyph(p.color, p.role)),
                             dark: (file + rank) % 2 == 0,
-                            last: last.is_some_and(|mv| mv.from() == square || mv.to() == square),
+                            last: last
+                                .is_some_and(|mv| mv.from() == square || mv.king_to() == square),
                             marked: false,
                             number: None,
                         }
