@@ -38,6 +38,11 @@ pub struct CastlingRights {
     /// The kings and castling rooks of the rights present: a move from or to
     /// one of these squares loses rights.
     squares: Bitboard,
+    /// For each right, the files of its back rank that must be empty (bit =
+    /// file), and those the king crosses or lands on: what the move
+    /// generators test first, one byte of the occupancy against another.
+    empty_files: [u8; 4],
+    path_files: [u8; 4],
 }
 
 impl Default for CastlingRights {
@@ -66,6 +71,8 @@ impl CastlingRights {
         rook_files: DEFAULT_ROOK_FILES,
         king_files: [DEFAULT_KING_FILE; 2],
         squares: Bitboard::EMPTY,
+        empty_files: [0; 4],
+        path_files: [0; 4],
     };
     /// All four classical rights (`KQkq`: kings on e1/e8, rooks in the corners).
     pub const ALL: CastlingRights = CastlingRights {
@@ -74,6 +81,9 @@ impl CastlingRights {
         king_files: [DEFAULT_KING_FILE; 2],
         // a1 e1 h1 a8 e8 h8
         squares: Bitboard(0x91 | 0x91 << 56),
+        // f g / b c d; the king crosses f g / d c.
+        empty_files: [0x60, 0x0E, 0x60, 0x0E],
+        path_files: [0x60, 0x0C, 0x60, 0x0C],
     };
     /// White may castle king side (K).
     pub const WHITE_KINGSIDE: u8 = 1;
@@ -156,12 +166,40 @@ impl CastlingRights {
         }
         let mut next = self;
         next.bits |= bit;
-        next.rook_files[bit.trailing_zeros() as usize] = rook;
+        let index = bit.trailing_zeros() as usize;
+        next.rook_files[index] = rook;
         next.king_files[color as usize] = king;
+        let castle = CastlingSquares::new(Square::new(king), Square::new(rook));
+        next.empty_files[index] = castle.must_be_empty().0 as u8;
+        next.path_files[index] = castle.king_path().0 as u8;
         let rank = Rank::new(back_rank(color));
         next.squares |= Bitboard::from_square(Square::from_coords(king_file, rank))
             | Bitboard::from_square(Square::from_coords(rook_file, rank));
         Some(next)
+    }
+
+    /// For `color`'s castling on one side, if the right is present and the
+    /// squares it needs empty are empty in `occupied`: the rook's square and
+    /// the squares the king crosses or lands on (to test for attacks). The
+    /// fast test of the move generators (a byte of the occupancy).
+    #[must_use]
+    #[inline(always)]
+    pub const fn open(
+        self,
+        color: Color,
+        kingside: bool,
+        occupied: Bitboard,
+    ) -> Option<(Square, Bitboard)> {
+        let index = color as usize * 2 + if kingside { 0 } else { 1 };
+        let shift = back_rank(color) * 8;
+        let row = (occupied.0 >> shift) as u8;
+        if self.bits & (1 << index) == 0 || row & self.empty_files[index] != 0 {
+            return None;
+        }
+        Some((
+            Square::new(shift + self.rook_files[index]),
+            Bitboard((self.path_files[index] as u64) << shift),
+        ))
     }
 
     /// Whether a move from `from` to `to` loses rights (it leaves or reaches a
@@ -173,29 +211,32 @@ impl CastlingRights {
     }
 
     /// The rights left after a move from `from` to `to`: a right goes when its
-    /// king or its rook leaves its square or something lands there.
+    /// king or its rook leaves its square or something lands there (absent
+    /// rights go back to the classical files, so equal rights compare equal).
     #[must_use]
     pub fn after_move(self, from: Square, to: Square) -> CastlingRights {
-        if !self.touched_by(from, to) {
+        let touched = 1u64 << from.index() | 1u64 << to.index();
+        if self.squares.0 & touched == 0 {
             return self;
         }
-        let mut next = CastlingRights::NONE;
+        let mut next = self;
         for color in Color::ALL {
-            let Some(king) = self.king_square(color) else {
-                continue;
-            };
-            if king == from || king == to {
-                continue;
-            }
-            for kingside in [true, false] {
-                if let Some(rook) = self.rook_square(color, kingside)
-                    && rook != from
-                    && rook != to
-                {
-                    next = next
-                        .with(color, king.file(), rook.file())
-                        .expect("a subset of valid rights");
+            let c = color as usize;
+            let shift = back_rank(color) * 8;
+            let king_gone = touched & 1 << (shift + self.king_files[c]) != 0;
+            for index in [2 * c, 2 * c + 1] {
+                let rook = shift + self.rook_files[index];
+                if self.bits & 1 << index != 0 && (king_gone || touched & 1 << rook != 0) {
+                    next.bits &= !(1 << index);
+                    next.rook_files[index] = DEFAULT_ROOK_FILES[index];
+                    next.empty_files[index] = 0;
+                    next.path_files[index] = 0;
+                    next.squares.0 &= !(1 << rook);
                 }
+            }
+            if next.bits & (3 << (2 * c)) == 0 {
+                next.king_files[c] = DEFAULT_KING_FILE;
+                next.squares.0 &= !(0xFF << shift);
             }
         }
         next
@@ -221,9 +262,10 @@ impl CastlingRights {
     #[must_use]
     pub fn key(self) -> u64 {
         let mut key = crate::zobrist::castling(self.bits);
-        for index in 0..4 {
-            let file = self.rook_files[index];
-            if self.bits & (1 << index) != 0 && file != DEFAULT_ROOK_FILES[index] {
+        for (index, (&file, &default)) in
+            self.rook_files.iter().zip(&DEFAULT_ROOK_FILES).enumerate()
+        {
+            if self.bits & (1 << index) != 0 && file != default {
                 key ^= crate::zobrist::castling_rook(index, file);
             }
         }

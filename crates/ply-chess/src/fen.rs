@@ -314,14 +314,11 @@ fn read_castling(text: &str, position: &Position) -> Result<CastlingRights, FenE
         let rook_file = match c.to_ascii_lowercase() {
             'k' | 'q' => {
                 let king = king.ok_or(FenError::CastlingPieces(c))?;
-                let side = rooks.into_iter().filter(|rook| {
-                    (rook.index() > king.index()) == (c.to_ascii_lowercase() == 'k')
-                });
-                let outermost = if c.to_ascii_lowercase() == 'k' {
-                    side.max()
-                } else {
-                    side.min()
-                };
+                let kingside = c.eq_ignore_ascii_case(&'k');
+                let side = rooks
+                    .into_iter()
+                    .filter(|rook| (rook.index() > king.index()) == kingside);
+                let outermost = if kingside { side.max() } else { side.min() };
                 outermost.ok_or(FenError::CastlingPieces(c))?.file()
             }
             letter @ 'a'..='h' => {

@@ -13,7 +13,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
-use crate::position::{CastlingRights, CastlingSquares, Position};
+use crate::position::{CastlingRights, Position};
 use crate::types::{Color, Role, Square};
 use ply_core::MoveList;
 
@@ -135,21 +135,13 @@ fn castling_moves(position: &Position, checks: &Checks) -> [Option<Move>; 2] {
         (0, true, MoveKind::CastleKingside),
         (1, false, MoveKind::CastleQueenside),
     ] {
-        let Some(rook) = rights.rook_square(us, kingside) else {
+        let Some((rook, mut path)) = rights.open(us, kingside, occupied) else {
             continue;
         };
-        let castle = CastlingSquares::new(checks.king, rook);
-        if (occupied & castle.must_be_empty()).any() {
-            continue;
-        }
         // The king's path without the castling rook, which may have shielded
-        // the king along the back rank (the start square is not attacked:
-        // the king is not in check).
+        // the king along the back rank.
         let without_rook = occupied.toggled(rook);
-        if castle
-            .king_path()
-            .all(|sq| !attacked(position, sq, them, without_rook))
-        {
+        if path.all(|sq| !attacked(position, sq, them, without_rook)) {
             moves[slot] = Some(Move::new(checks.king, rook, kind));
         }
     }
