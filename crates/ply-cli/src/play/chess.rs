@@ -303,8 +303,10 @@ mod tests {
         );
         let err = Position::read_record("1. e4 e5 2. Ke3 *").unwrap_err();
         assert!(err.starts_with("move 3 (Ke3): "), "{err}");
-        let err = Position::read_record("[Variant \"Chess960\"]\n1. e4 *").unwrap_err();
-        assert!(err.contains("Chess960"));
+        let err = Position::read_record("[Variant \"Crazyhouse\"]\n1. e4 *").unwrap_err();
+        assert!(err.contains("Crazyhouse"), "{err}");
+        // Chess960 without a FEN tag starts from the classical position.
+        assert!(Position::read_record("[Variant \"Chess960\"]\n1. e4 *").is_ok());
         let err = Position::read_record("[FEN \"nonsense\"]\n*").unwrap_err();
         assert!(err.starts_with("FEN tag"), "{err}");
     }
