@@ -260,8 +260,13 @@ impl CastlingRights {
     /// classical chess), XORed with one key per right whose rook is not in its
     /// classical corner (so rights to different rooks hash apart).
     #[must_use]
+    #[inline]
     pub fn key(self) -> u64 {
         let mut key = crate::zobrist::castling(self.bits);
+        if u32::from_ne_bytes(self.rook_files) == u32::from_ne_bytes(DEFAULT_ROOK_FILES) {
+            // Classical rooks (or none): the four bits say it all.
+            return key;
+        }
         for (index, (&file, &default)) in
             self.rook_files.iter().zip(&DEFAULT_ROOK_FILES).enumerate()
         {
