@@ -381,3 +381,14 @@ fn random_chess960_games_agree_on_every_board() {
         }
     }
 }
+
+#[test]
+fn positions_stay_small() {
+    // Copy-make copies the whole position: the rights added 24 bytes.
+    assert!(
+        std::mem::size_of::<Position>() <= 168,
+        "{}",
+        std::mem::size_of::<Position>()
+    );
+    assert_eq!(std::mem::size_of::<ply_chess::CastlingRights>(), 24);
+}
