@@ -19,12 +19,26 @@ import chess
 import chess.pgn
 
 
+# Chess960 starts (Shredder-FEN castling), played as the standard games are;
+# the files must say [Variant "Chess960"] and replay in python-chess's
+# Chess960 mode.
+CHESS960 = [
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "nrbbqknr/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKNR w HBhb - 0 1",
+    "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1",
+    "bbrknnqr/pppppppp/8/8/8/8/PPPPPPPP/BBRKNNQR w HChc - 0 1",
+]
+
+
 def main(ply):
+    games = [(seed, None) for seed in range(1, 9)]
+    games += [(seed, fen) for seed, fen in enumerate(CHESS960, start=9)]
     with tempfile.TemporaryDirectory() as folder:
-        for seed in range(1, 9):
+        for seed, fen in games:
             path = Path(folder) / f"game{seed}.pgn"
             run = subprocess.run(
-                [ply, "play", "chess", "--color", "none", "--level", "1", "--seed", str(seed)],
+                [ply, "play", "chess", "--color", "none", "--level", "1", "--seed", str(seed)]
+                + (["--fen", fen] if fen else []),
                 input=f"position\nsave {path}\nquit\n",
                 capture_output=True,
                 text=True,
@@ -40,6 +54,9 @@ def main(ply):
                 game = chess.pgn.read_game(handle)
             assert game is not None, f"seed {seed}: python-chess found no game"
             assert not game.errors, f"seed {seed}: {game.errors}"
+            if fen is not None:
+                assert game.headers.get("Variant") == "Chess960", f"seed {seed}: {game.headers}"
+                assert game.board().chess960, f"seed {seed}: not read as Chess960"
             board = game.end().board()
             assert board.fen() == final_fen, f"seed {seed}: {board.fen()} != {final_fen}"
             outcome = board.outcome(claim_draw=True)
@@ -48,7 +65,9 @@ def main(ply):
                 f"seed {seed}: Result {game.headers['Result']}, python-chess {outcome.result()} "
                 f"({outcome.termination}); ply: {over}"
             )
-            print(f"seed {seed}: {len(list(game.mainline_moves()))} plies, {over}")
+            castles = sum(1 for node in game.mainline() if node.parent.board().is_castling(node.move))
+            print(f"seed {seed}: {len(list(game.mainline_moves()))} plies, {castles} castlings, "
+                  f"{'Chess960, ' if fen else ''}{over}")
     print("pgn_python_chess: all games read back")
 
 

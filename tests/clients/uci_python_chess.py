@@ -107,6 +107,19 @@ def main():
         board.push(result.ponder)
         again = e.play(board, chess.engine.Limit(time=0.2))
         assert again.move in board.legal_moves
+    # Chess960: python-chess sets UCI_Chess960 for a Chess960 board and reads
+    # castling as the king taking its rook; ply castles when told to.
+    board = chess.Board("rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1", chess960=True)
+    castles = [m for m in board.legal_moves if board.is_castling(m)]
+    assert len(castles) == 2, castles
+    result = e.play(board, chess.engine.Limit(depth=3), root_moves=castles)
+    assert result.move in castles, result.move
+    for _ in range(12):
+        if board.is_game_over():
+            break
+        move = e.play(board, chess.engine.Limit(depth=3)).move
+        assert move in board.legal_moves, (board.fen(), move)
+        board.push(move)
     # Infinite analysis is stopped by the client.
     with e.analysis(chess.Board()) as analysis:
         for info in analysis:

@@ -40,11 +40,18 @@ pub enum FenError {
     #[error("'{0}' is not a side to move: use w or b")]
     Side(String),
     /// Bad castling field.
-    #[error("bad castling rights '{0}': use - or some of KQkq")]
+    #[error(
+        "bad castling rights '{0}': use -, some of KQkq, or rook files (Shredder-FEN HAha, X-FEN)"
+    )]
     Castling(String),
-    /// A castling right whose king or rook is not on its home square.
-    #[error("castling right '{0}' needs the king and rook on their home squares")]
+    /// A castling right whose king or rook is not where castling needs it.
+    #[error(
+        "castling right '{0}' needs the king on its back rank and a rook there on that side of it"
+    )]
     CastlingPieces(char),
+    /// Two castling rights on the same side of one king (`KH`, `HG`).
+    #[error("castling rights '{0}' give one side two rooks or its king two files")]
+    CastlingClash(String),
     /// Bad en passant field.
     #[error("bad en passant square '{0}': use - or a square such as e3 or e6")]
     EnPassant(String),
@@ -119,9 +126,67 @@ impl Position {
         Ok(position)
     }
 
-    /// The FEN of the position.
+    /// The FEN of the position, castling rights in X-FEN as python-chess's
+    /// `Board.fen()` writes them: `KQkq` for a castling rook that is the
+    /// outermost rook on its side of the king (always so in classical chess),
+    /// otherwise the rook's file letter (`B`, `g`).
     #[must_use]
     pub fn fen(&self) -> String {
+        self.fen_with(false)
+    }
+
+    /// The FEN with castling rights in Shredder-FEN, the rooks' file letters
+    /// (`HAha` for the classical start), as Stockfish writes them in Chess960
+    /// mode and python-chess's `Board.shredder_fen()`.
+    #[must_use]
+    pub fn shredder_fen(&self) -> String {
+        self.fen_with(true)
+    }
+
+    /// The castling field: `-`, X-FEN, or Shredder-FEN (`shredder`); White's
+    /// rights first, king side first.
+    #[must_use]
+    pub fn castling_field(&self, shredder: bool) -> String {
+        let mut field = String::new();
+        for color in Color::ALL {
+            let back_rank = Bitboard::rank(Rank::new(if color == Color::White { 0 } else { 7 }));
+            let rooks = self.pieces(color, Role::Rook) & back_rank;
+            for kingside in [true, false] {
+                let Some(rook) = self.castling.rook_square(color, kingside) else {
+                    continue;
+                };
+                let outer = rooks
+                    .into_iter()
+                    .filter(|other| {
+                        if kingside {
+                            other.index() > rook.index()
+                        } else {
+                            other.index() < rook.index()
+                        }
+                    })
+                    .count()
+                    > 0;
+                let c = if shredder || outer {
+                    rook.file().char()
+                } else if kingside {
+                    'k'
+                } else {
+                    'q'
+                };
+                field.push(if color == Color::White {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                });
+            }
+        }
+        if field.is_empty() {
+            field.push('-');
+        }
+        field
+    }
+
+    fn fen_with(&self, shredder: bool) -> String {
         let mut fen = String::with_capacity(90);
         for rank in (0..8).rev() {
             let mut gap = 0;
@@ -147,15 +212,7 @@ impl Position {
         fen.push(' ');
         fen.push(self.side.fen_char());
         fen.push(' ');
-        if self.castling == CastlingRights::NONE {
-            fen.push('-');
-        } else {
-            for (bit, c) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
-                if self.castling.0 & bit != 0 {
-                    fen.push(c);
-                }
-            }
-        }
+        fen.push_str(&self.castling_field(shredder));
         fen.push(' ');
         match self.en_passant {
             Some(square) => fen.push_str(&square.to_string()),
@@ -230,40 +287,60 @@ fn check_material(position: &Position) -> Result<(), FenError> {
     Ok(())
 }
 
+/// Reads the castling field: `-`, `KQkq` (X-FEN: the outermost rook on that
+/// side of the king), or file letters (Shredder-FEN and X-FEN: the rook on
+/// that file; upper case for White), in any order and mixed.
 fn read_castling(text: &str, position: &Position) -> Result<CastlingRights, FenError> {
     if text == "-" {
         return Ok(CastlingRights::NONE);
     }
-    let mut rights = 0u8;
-    let mut wanted = Vec::new();
-    for c in text.chars() {
-        // Shredder-FEN rook files are accepted for the standard corner rooks.
-        let (color, kingside) = match c {
-            'K' | 'H' => (Color::White, true),
-            'Q' | 'A' => (Color::White, false),
-            'k' | 'h' => (Color::Black, true),
-            'q' | 'a' => (Color::Black, false),
+    // The letters first: only KQkq and files, none twice.
+    let letters: Vec<char> = text.chars().collect();
+    if letters.iter().enumerate().any(|(i, &c)| {
+        !matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') || letters[..i].contains(&c)
+    }) {
+        return Err(FenError::Castling(text.to_owned()));
+    }
+    let mut rights = CastlingRights::NONE;
+    for c in letters {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = Rank::new(if color == Color::White { 0 } else { 7 });
+        let king = king_on_rank(position, color, rank);
+        let rooks = position.pieces(color, Role::Rook) & Bitboard::rank(rank);
+        let rook_file = match c.to_ascii_lowercase() {
+            'k' | 'q' => {
+                let king = king.ok_or(FenError::CastlingPieces(c))?;
+                let kingside = c.eq_ignore_ascii_case(&'k');
+                let side = rooks
+                    .into_iter()
+                    .filter(|rook| (rook.index() > king.index()) == kingside);
+                let outermost = if kingside { side.max() } else { side.min() };
+                outermost.ok_or(FenError::CastlingPieces(c))?.file()
+            }
+            letter @ 'a'..='h' => {
+                let file = File::from_char(letter).expect("a file letter");
+                if !rooks.contains(Square::from_coords(file, rank)) || king.is_none() {
+                    return Err(FenError::CastlingPieces(c));
+                }
+                file
+            }
             _ => return Err(FenError::Castling(text.to_owned())),
         };
-        let bit = CastlingRights::bit(color, kingside);
-        if rights & bit != 0 {
-            return Err(FenError::Castling(text.to_owned()));
-        }
-        rights |= bit;
-        wanted.push((c, color, kingside));
+        let king = king.ok_or(FenError::CastlingPieces(c))?;
+        rights = rights
+            .with(color, king.file(), rook_file)
+            .ok_or_else(|| FenError::CastlingClash(text.to_owned()))?;
     }
-    for (c, color, kingside) in wanted {
-        let rank = if color == Color::White { 0 } else { 7 };
-        let king_home = Square::from_coords(File::new(4), Rank::new(rank));
-        let rook_home =
-            Square::from_coords(File::new(if kingside { 7 } else { 0 }), Rank::new(rank));
-        if !position.pieces(color, Role::King).contains(king_home)
-            || !position.pieces(color, Role::Rook).contains(rook_home)
-        {
-            return Err(FenError::CastlingPieces(c));
-        }
-    }
-    Ok(CastlingRights(rights))
+    Ok(rights)
+}
+
+/// `color`'s king if it stands on `rank`.
+fn king_on_rank(position: &Position, color: Color, rank: Rank) -> Option<Square> {
+    (position.pieces(color, Role::King) & Bitboard::rank(rank)).first()
 }
 
 fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, FenError> {

@@ -8,6 +8,7 @@
 pub mod attackmap;
 pub mod attacks;
 pub mod bitboard;
+pub mod castling;
 pub mod engine;
 pub mod types;
 

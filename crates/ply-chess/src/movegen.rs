@@ -116,7 +116,9 @@ fn king_destinations(position: &Position, checks: &Checks, targets: Bitboard) ->
     safe
 }
 
-/// The castling moves available (the side must not be in check).
+/// The castling moves available (the side must not be in check), as the king
+/// taking its own rook; the rules are Chess960's (see [`crate::castling`]),
+/// of which classical castling is a case.
 #[inline(always)]
 fn castling_moves(position: &Position, checks: &Checks) -> [Option<Move>; 2] {
     let us = position.side_to_move();
@@ -129,32 +131,18 @@ fn castling_moves(position: &Position, checks: &Checks) -> [Option<Move>; 2] {
     }
     let them = us.opponent();
     let occupied = position.occupied();
-    let base = checks.king.index() as u8; // e1 or e8: rights imply the king is home
-    for (slot, kingside) in [(0, true), (1, false)] {
-        if !rights.has(us, kingside) {
+    for (slot, kingside, kind) in [
+        (0, true, MoveKind::CastleKingside),
+        (1, false, MoveKind::CastleQueenside),
+    ] {
+        let Some((rook, mut path)) = rights.open(us, kingside, occupied) else {
             continue;
-        }
-        let (empty, passes, to, kind) = if kingside {
-            (
-                Bitboard(0b11 << (base + 1)),
-                [base + 1, base + 2],
-                base + 2,
-                MoveKind::CastleKingside,
-            )
-        } else {
-            (
-                Bitboard(0b0111 << (base - 3)),
-                [base - 1, base - 2],
-                base - 2,
-                MoveKind::CastleQueenside,
-            )
         };
-        if (occupied & empty).is_empty()
-            && passes
-                .iter()
-                .all(|&sq| !attacked(position, Square::new(sq), them, occupied))
-        {
-            moves[slot] = Some(Move::new(checks.king, Square::new(to), kind));
+        // The king's path without the castling rook, which may have shielded
+        // the king along the back rank.
+        let without_rook = occupied.toggled(rook);
+        if path.all(|sq| !attacked(position, sq, them, without_rook)) {
+            moves[slot] = Some(Move::new(checks.king, rook, kind));
         }
     }
     moves

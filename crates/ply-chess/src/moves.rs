@@ -69,8 +69,10 @@ impl MoveKind {
     }
 }
 
-/// A move: from-square, to-square and [`MoveKind`] in 16 bits. Castling is the
-/// king's move (e1g1).
+/// A move: from-square, to-square and [`MoveKind`] in 16 bits. Castling is
+/// the king taking its own rook (`to` is the rook's square, e1h1), as
+/// Stockfish and python-chess hold it; [`Move::king_to`] is where the king
+/// lands, and [`Move::uci`] writes either form.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
@@ -89,7 +91,8 @@ impl Move {
         Square::new((self.0 & 63) as u8)
     }
 
-    /// The square the piece goes to (for castling, the king's destination).
+    /// The square the piece goes to (for castling, the castling rook's square;
+    /// see [`Move::king_to`]).
     #[must_use]
     #[inline(always)]
     pub const fn to(self) -> Square {
@@ -139,6 +142,45 @@ impl Move {
         matches!(self.code(), 2 | 3)
     }
 
+    /// Where the moving piece lands: `to`, except for castling, where the
+    /// king lands on the g- or c-file of its rank.
+    #[must_use]
+    #[inline(always)]
+    pub const fn king_to(self) -> Square {
+        let to = self.to();
+        match self.code() {
+            2 => Square::new(to.index() as u8 & !7 | 6),
+            3 => Square::new(to.index() as u8 & !7 | 2),
+            _ => to,
+        }
+    }
+
+    /// The move in UCI long algebraic notation. Castling in Chess960 mode
+    /// (`chess960`, UCI's `UCI_Chess960`) is the king taking its rook
+    /// (`e1h1`, `b1a1`); in standard mode classical castling (king on the
+    /// e-file, rook in a corner) is the king's two-square move (`e1g1`), and
+    /// any other castling stays king-takes-rook, which cannot be mistaken for
+    /// a king move (as python-chess writes it).
+    #[must_use]
+    pub fn uci(self, chess960: bool) -> String {
+        let mut text = String::with_capacity(5);
+        let to = if !chess960
+            && self.is_castling()
+            && self.from().file().index() == 4
+            && matches!(self.to().file().index(), 0 | 7)
+        {
+            self.king_to()
+        } else {
+            self.to()
+        };
+        text.push_str(&self.from().to_string());
+        text.push_str(&to.to_string());
+        if let Some(role) = self.promotion() {
+            text.push(role.upper_char().to_ascii_lowercase());
+        }
+        text
+    }
+
     /// Whether the move is an en passant capture.
     #[must_use]
     #[inline(always)]
@@ -163,13 +205,11 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// UCI long algebraic: `e2e4`, `e7e8q`, castling `e1g1`.
+    /// UCI long algebraic in standard mode ([`Move::uci`] with `false`):
+    /// `e2e4`, `e7e8q`, classical castling `e1g1`, Chess960 castling as the
+    /// king taking its rook.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(role) = self.promotion() {
-            write!(f, "{}", role.upper_char().to_ascii_lowercase())?;
-        }
-        Ok(())
+        f.write_str(&self.uci(false))
     }
 }
 

@@ -1,4 +1,5 @@
-//! Move notation: UCI long algebraic (`e2e4`, `e7e8q`, castling `e1g1`) and
+//! Move notation: UCI long algebraic (`e2e4`, `e7e8q`, castling `e1g1`, or
+//! `e1h1` as the king taking its rook in Chess960) and
 //! SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`), read leniently and written exactly.
 
 use crate::moves::{Move, MoveKind};
@@ -61,8 +62,10 @@ impl Position {
         }
     }
 
-    /// Reads a UCI move (`e2e4`, `e7e8q`, `e1g1`; `e1h1` for castling is also
-    /// accepted) and checks that it is legal here.
+    /// Reads a UCI move and checks that it is legal here. Castling is read
+    /// in both of UCI's forms whatever the mode: the king taking its own rook
+    /// (`e1h1`, Chess960's form) and the king's destination (`e1g1`, standard
+    /// form; in Chess960 a king move to that square, if legal, comes first).
     ///
     /// # Errors
     /// [`MoveError`] when malformed or not legal.
@@ -78,22 +81,17 @@ impl Position {
         (from, to, promotion): (Square, Square, Option<Role>),
     ) -> Result<Move, MoveError> {
         let legal = self.legal_moves();
-        let found = legal.iter().copied().find(|&mv| {
-            mv.from() == from && mv.promotion() == promotion && {
-                if mv.is_castling() {
-                    // e1g1, or the king taking its own rook (e1h1 / e1a1).
-                    let rook_file = if mv.kind() == MoveKind::CastleKingside {
-                        7
-                    } else {
-                        0
-                    };
-                    to == mv.to() || to == Square::from_coords(File::new(rook_file), from.rank())
-                } else {
-                    to == mv.to()
-                }
-            }
-        });
-        found.ok_or_else(|| self.illegal(text))
+        let find = |test: &dyn Fn(Move) -> bool| {
+            legal
+                .iter()
+                .copied()
+                .find(|&mv| mv.from() == from && mv.promotion() == promotion && test(mv))
+        };
+        // The king taking its own rook, or any other move by its squares; then
+        // castling by the king's destination.
+        find(&|mv| mv.to() == to)
+            .or_else(|| find(&|mv| mv.is_castling() && mv.king_to() == to))
+            .ok_or_else(|| self.illegal(text))
     }
 
     fn illegal(&self, text: &str) -> MoveError {
@@ -175,10 +173,12 @@ impl Position {
         san
     }
 
-    /// The UCI name of `mv` (castling as the king's move, e1g1).
+    /// The UCI name of `mv` in standard mode: classical castling as the
+    /// king's move (e1g1), Chess960 castling as the king taking its rook
+    /// (see [`Move::uci`] for Chess960 mode).
     #[must_use]
     pub fn uci(&self, mv: Move) -> String {
-        mv.to_string()
+        mv.uci(false)
     }
 }
 
@@ -216,9 +216,11 @@ impl SanShape {
             return mv.kind() == kind;
         }
         if mv.is_castling() {
-            // "Kg1" for castling is also understood.
+            // "Kg1" for castling is also understood when the king moves two
+            // squares (never a king's step then).
             return self.role == Role::King
-                && mv.to() == self.to
+                && mv.king_to() == self.to
+                && mv.from().index().abs_diff(mv.king_to().index()) == 2
                 && self.from_file.is_none()
                 && self.from_rank.is_none();
         }

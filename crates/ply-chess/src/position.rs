@@ -8,55 +8,7 @@ use crate::moves::{Move, MoveKind};
 use crate::types::{Color, Piece, Role, Square};
 use crate::zobrist;
 
-/// Castling rights: one bit each for White king side, White queen side, Black
-/// king side, Black queen side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct CastlingRights(pub(crate) u8);
-
-impl CastlingRights {
-    /// No castling rights.
-    pub const NONE: CastlingRights = CastlingRights(0);
-    /// All four castling rights.
-    pub const ALL: CastlingRights = CastlingRights(15);
-    /// White may castle king side (K).
-    pub const WHITE_KINGSIDE: u8 = 1;
-    /// White may castle queen side (Q).
-    pub const WHITE_QUEENSIDE: u8 = 2;
-    /// Black may castle king side (k).
-    pub const BLACK_KINGSIDE: u8 = 4;
-    /// Black may castle queen side (q).
-    pub const BLACK_QUEENSIDE: u8 = 8;
-
-    /// The bit of `color`'s castling on one side.
-    #[must_use]
-    pub const fn bit(color: Color, kingside: bool) -> u8 {
-        1 << (color as u8 * 2 + if kingside { 0 } else { 1 })
-    }
-
-    /// Whether `color` may still castle on that side.
-    #[must_use]
-    pub const fn has(self, color: Color, kingside: bool) -> bool {
-        self.0 & Self::bit(color, kingside) != 0
-    }
-
-    /// The four bits.
-    #[must_use]
-    pub const fn bits(self) -> u8 {
-        self.0
-    }
-}
-
-/// The rights that survive a move touching each square (king and rook homes).
-pub(crate) const CASTLING_KEPT: [u8; 64] = {
-    let mut kept = [15u8; 64];
-    kept[0] = 15 & !CastlingRights::WHITE_QUEENSIDE; // a1
-    kept[4] = 15 & !(CastlingRights::WHITE_KINGSIDE | CastlingRights::WHITE_QUEENSIDE); // e1
-    kept[7] = 15 & !CastlingRights::WHITE_KINGSIDE; // h1
-    kept[56] = 15 & !CastlingRights::BLACK_QUEENSIDE; // a8
-    kept[60] = 15 & !(CastlingRights::BLACK_KINGSIDE | CastlingRights::BLACK_QUEENSIDE); // e8
-    kept[63] = 15 & !CastlingRights::BLACK_KINGSIDE; // h8
-    kept
-};
+pub use crate::castling::{CastlingRights, CastlingSquares};
 
 /// Mailbox code of an empty square.
 const EMPTY: u8 = 0;
@@ -247,7 +199,7 @@ impl Position {
             let piece = self.piece_on(square).expect("occupied");
             hash ^= zobrist::piece(piece.color, piece.role, square);
         }
-        hash ^= zobrist::castling(self.castling.0);
+        hash ^= self.castling.key();
         if let Some(square) = self.en_passant {
             hash ^= zobrist::en_passant(square);
         }
@@ -339,14 +291,13 @@ impl Position {
                 self.move_piece(us, Role::Pawn, from, to);
             }
             MoveKind::CastleKingside | MoveKind::CastleQueenside => {
-                let rank = from.index() as u8 & !7;
-                let (rook_from, rook_to) = if mv.kind() == MoveKind::CastleKingside {
-                    (rank | 7, rank | 5)
-                } else {
-                    (rank, rank | 3)
-                };
-                self.move_piece(us, Role::King, from, to);
-                self.move_piece(us, Role::Rook, Square::new(rook_from), Square::new(rook_to));
+                // The king takes its own rook: both leave, then both land (in
+                // Chess960 a destination may be the other's start).
+                let castle = CastlingSquares::new(from, to);
+                self.remove_piece(us, Role::King, from);
+                self.remove_piece(us, Role::Rook, to);
+                self.add_piece(us, Role::King, castle.king_to);
+                self.add_piece(us, Role::Rook, castle.rook_to);
             }
             _ => {
                 let promoted = mv.promotion().expect("the remaining kinds are promotions");
@@ -362,10 +313,10 @@ impl Position {
             self.halfmove_clock = 0;
         }
 
-        let kept = self.castling.0 & CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()];
-        if kept != self.castling.0 {
-            self.hash ^= zobrist::castling(self.castling.0) ^ zobrist::castling(kept);
-            self.castling.0 = kept;
+        if self.castling.touched_by(from, to) {
+            let kept = self.castling.after_move(from, to);
+            self.hash ^= self.castling.key() ^ kept.key();
+            self.castling = kept;
         }
         if us == Color::Black {
             self.fullmove_number += 1;

@@ -129,3 +129,47 @@ fn attackmap_full_suites_match() {
     check_suite::<AttackBoard>(PERFTSUITE, u64::MAX);
     check_suite::<AttackBoard>(CPW, u64::MAX);
 }
+
+const FISCHER: &str = include_str!("data/ethereal_fischer.epd");
+
+/// Counts every position of `text` at the listed depths up to `max_depth`;
+/// the number of counts checked.
+fn check_suite_to_depth<G: Game>(text: &str, max_depth: u32) -> usize {
+    let mut checked = 0;
+    for (fen, counts) in suite(text) {
+        let position = G::parse_position(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (depth, nodes) in counts.into_iter().filter(|&(d, _)| d <= max_depth) {
+            assert_eq!(count(&position, depth), nodes, "{fen} depth {depth}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn chess960_positions_match() {
+    assert_eq!(check_suite_to_depth::<Position>(FISCHER, 4), 960 * 4);
+}
+
+#[test]
+fn gnu_chess960_positions_match() {
+    assert_eq!(check_suite_to_depth::<GnuBoard>(FISCHER, 3), 960 * 3);
+}
+
+#[test]
+fn attackmap_chess960_positions_match() {
+    assert_eq!(check_suite_to_depth::<AttackBoard>(FISCHER, 3), 960 * 3);
+}
+
+#[test]
+#[ignore = "an hour or more: the Chess960 suite to depth 6, run with --ignored"]
+fn full_chess960_suite_matches() {
+    check_suite_to_depth::<Position>(FISCHER, 6);
+}
+
+#[test]
+#[ignore = "hours: the Chess960 suite to depth 5 on the seed boards, run with --ignored"]
+fn seed_boards_chess960_suite_matches() {
+    check_suite_to_depth::<GnuBoard>(FISCHER, 5);
+    check_suite_to_depth::<AttackBoard>(FISCHER, 5);
+}

@@ -322,8 +322,9 @@ fn fen_validation_errors() {
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
             FenError::CastlingPieces('K'),
         ),
+        // (A rook on b8 would do: X-FEN's q is the outermost rook on that side.)
         (
-            "1r2k3/8/8/8/8/8/8/4K3 b q - 0 1",
+            "4k2r/8/8/8/8/8/8/4K3 b q - 0 1",
             FenError::CastlingPieces('q'),
         ),
         (

@@ -356,3 +356,62 @@ fn strength_overhead_and_out_of_range_options() {
     );
     s.quit();
 }
+
+#[test]
+fn chess960_castling_is_the_king_taking_its_rook() {
+    let mut s = Session::start("uci");
+    s.send("uci");
+    let lines = s.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name UCI_Chess960 type check default false"),
+        "{lines:?}"
+    );
+    // Standard mode: e1g1 out, both forms in.
+    let classical = "position fen r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    s.send(classical);
+    s.send("go depth 1 searchmoves e1h1");
+    assert!(
+        s.until("bestmove")
+            .last()
+            .unwrap()
+            .starts_with("bestmove e1g1")
+    );
+    s.send("setoption name UCI_Chess960 value true");
+    s.send(classical);
+    s.send("go depth 2 searchmoves e1g1");
+    let lines = s.until("bestmove");
+    assert!(
+        lines.last().unwrap().starts_with("bestmove e1h1"),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains(" pv e1h1")), "{lines:?}");
+    // A Chess960 position in Shredder-FEN, castling both ways.
+    s.send("position fen rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1 moves b1g1 b8g8");
+    s.send("d");
+    let lines = s.until("info string fen");
+    assert_eq!(
+        lines.last().unwrap(),
+        "info string fen r4rk1/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2"
+    );
+    s.send("position fen rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1");
+    s.send("go depth 1 searchmoves b1a1");
+    assert!(
+        s.until("bestmove")
+            .last()
+            .unwrap()
+            .starts_with("bestmove b1a1")
+    );
+    s.send("setoption name UCI_Chess960 value false");
+    s.send("go depth 1 searchmoves b1a1");
+    // Not classical castling: king-takes-rook in standard mode too (b1c1
+    // would be the king's step).
+    assert!(
+        s.until("bestmove")
+            .last()
+            .unwrap()
+            .starts_with("bestmove b1a1")
+    );
+    s.quit();
+}

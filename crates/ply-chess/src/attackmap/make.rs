@@ -21,7 +21,6 @@ use super::{
     slides, square,
 };
 use crate::moves::{Move, MoveKind};
-use crate::position::CASTLING_KEPT;
 use crate::types::{Color, Role, Square};
 use crate::zobrist;
 
@@ -266,7 +265,9 @@ impl AttackBoard {
                     ^ self.zobrist(moved, to);
             }
             MoveKind::CastleKingside | MoveKind::CastleQueenside => {
-                let (rook_from, rook_to) = castling_rook(from, kind);
+                // Both leave before either lands (in Chess960 a destination
+                // may be the other's start).
+                let (rook_from, to, rook_to) = castling_squares(mv);
                 let rook = self.board[rook_from];
                 self.toggle_attacks(moved, from);
                 self.toggle_attacks(rook, rook_from);
@@ -312,11 +313,10 @@ impl AttackBoard {
         if self.kind[usize::from(moved)] == Role::Pawn as u8 {
             self.halfmove_clock = 0;
         }
-        let kept =
-            self.castling.0 & CASTLING_KEPT[mv.from().index()] & CASTLING_KEPT[mv.to().index()];
-        if kept != self.castling.0 {
-            self.hash ^= zobrist::castling(self.castling.0) ^ zobrist::castling(kept);
-            self.castling.0 = kept;
+        if self.castling.touched_by(mv.from(), mv.to()) {
+            let kept = self.castling.after_move(mv.from(), mv.to());
+            self.hash ^= self.castling.key() ^ kept.key();
+            self.castling = kept;
         }
         if us == 1 {
             self.fullmove_number += 1;
@@ -397,7 +397,7 @@ impl AttackBoard {
                 self.place(moved, from);
             }
             MoveKind::CastleKingside | MoveKind::CastleQueenside => {
-                let (rook_from, rook_to) = castling_rook(from, kind);
+                let (rook_from, to, rook_to) = castling_squares(mv);
                 let rook = self.board[rook_to];
                 self.toggle_attacks(moved, to);
                 self.toggle_attacks(rook, rook_to);
@@ -524,12 +524,15 @@ const fn code_of(slot: u8, c: usize) -> u8 {
     code(slot, c)
 }
 
-/// The castling rook's mailbox squares (from, to) for a king leaving `from`.
+/// The mailbox squares of castling `mv` (the king taking its rook): the
+/// rook's start, the king's destination and the rook's destination.
 #[inline(always)]
-fn castling_rook(king_from: usize, kind: MoveKind) -> (usize, usize) {
-    if kind == MoveKind::CastleKingside {
-        (king_from + 3, king_from + 1)
-    } else {
-        (king_from - 4, king_from - 1)
-    }
+fn castling_squares(mv: Move) -> (usize, usize, usize) {
+    let castle = crate::castling::CastlingSquares::new(mv.from(), mv.to());
+    let mailbox = |sq: Square| usize::from(TO_MAILBOX[sq.index()]);
+    (
+        mailbox(castle.rook_from),
+        mailbox(castle.king_to),
+        mailbox(castle.rook_to),
+    )
 }

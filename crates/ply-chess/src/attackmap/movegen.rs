@@ -23,6 +23,7 @@ use super::{
     AttackBoard, EMPTY, KNIGHT_STEPS, PAWN_CAPTURES, PAWN_PUSH, STEP, TO_MAILBOX, offset, rank,
     slides, square,
 };
+use crate::castling::CastlingSquares;
 use crate::movegen::Stage;
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};
@@ -409,40 +410,34 @@ impl AttackBoard {
         }
     }
 
-    /// Whether `by` attacks the empty square `sq` (castling's crossed squares).
-    #[inline]
-    fn attacks_empty(&self, sq: usize, by: usize) -> bool {
-        self.leaper_attacks[by][sq] != 0 || self.slider_attacks_empty(sq, by, sq)
-    }
-
+    /// Castling (Chess960 rules, see [`crate::castling`]): the rights, the
+    /// squares the king and rook cross and land on empty but for them, and no
+    /// attack on the king's path with the castling rook lifted (the caller
+    /// checked for check). The move is the king taking its rook.
     fn castling_moves<S: Sink>(&self, sink: &mut S, king: usize) {
         let us = self.side;
         let them = 1 - us.index();
-        let empty = |sq: usize| self.board[sq] == EMPTY;
-        if self.castling.has(us, true)
-            && empty(king + 1)
-            && empty(king + 2)
-            && !self.attacks_empty(king + 1, them)
-            && !self.attacks_empty(king + 2, them)
-        {
-            sink.push(Move::new(
-                square(king),
-                square(king + 2),
-                MoveKind::CastleKingside,
-            ));
-        }
-        if self.castling.has(us, false)
-            && empty(king - 1)
-            && empty(king - 2)
-            && empty(king - 3)
-            && !self.attacks_empty(king - 1, them)
-            && !self.attacks_empty(king - 2, them)
-        {
-            sink.push(Move::new(
-                square(king),
-                square(king - 2),
-                MoveKind::CastleQueenside,
-            ));
+        let king_square = square(king);
+        for (kingside, kind) in [
+            (true, MoveKind::CastleKingside),
+            (false, MoveKind::CastleQueenside),
+        ] {
+            let Some(rook) = self.castling.rook_square(us, kingside) else {
+                continue;
+            };
+            let castle = CastlingSquares::new(king_square, rook);
+            let lifted = usize::from(TO_MAILBOX[rook.index()]);
+            if castle
+                .must_be_empty()
+                .all(|sq| self.board[usize::from(TO_MAILBOX[sq.index()])] == EMPTY)
+                && castle.king_path().all(|sq| {
+                    let sq = usize::from(TO_MAILBOX[sq.index()]);
+                    self.leaper_attacks[them][sq] == 0
+                        && !self.slider_attacks_empty(sq, them, lifted)
+                })
+            {
+                sink.push(Move::new(king_square, rook, kind));
+            }
         }
     }
 

@@ -32,9 +32,10 @@ mod init;
 mod movegen;
 mod tables;
 
+use crate::castling::CastlingSquares;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveKind};
-use crate::position::{CASTLING_KEPT, CastlingRights, Position};
+use crate::position::{CastlingRights, Position};
 use crate::types::{Color, Piece, Role, Square};
 use crate::zobrist;
 use init::{BPAWN, KING, NO_PIECE, PAWN};
@@ -272,6 +273,38 @@ impl GnuBoard {
         self.color[sq] = NEUTRAL;
     }
 
+    /// Castling, the king taking its rook (`mv.to()`): the two pieces move in
+    /// an order that never lands on an occupied square, since in Chess960 a
+    /// destination may be the other piece's start (or both, a swap).
+    fn castle(&mut self, mv: Move) {
+        let castle = CastlingSquares::new(mv.from(), mv.to());
+        let (king_from, rook_from) = (castle.king_from.index(), castle.rook_from.index());
+        let (king_to, rook_to) = (castle.king_to.index(), castle.rook_to.index());
+        if king_to == rook_from && rook_to == king_from {
+            // King and rook swap squares: their types and list entries swap.
+            let c = usize::from(self.color[king_from]);
+            self.board.swap(king_from, rook_from);
+            self.index.swap(king_from, rook_from);
+            self.piece_list[c][usize::from(self.index[king_to])] = king_to as u8;
+            self.piece_list[c][usize::from(self.index[rook_to])] = rook_to as u8;
+            let color = Color::ALL[c];
+            self.hash ^= zobrist::piece(color, Role::King, castle.king_from)
+                ^ zobrist::piece(color, Role::King, castle.king_to)
+                ^ zobrist::piece(color, Role::Rook, castle.rook_from)
+                ^ zobrist::piece(color, Role::Rook, castle.rook_to);
+        } else if king_to == rook_from {
+            self.move_piece(rook_from, rook_to);
+            self.move_piece(king_from, king_to);
+        } else {
+            if king_to != king_from {
+                self.move_piece(king_from, king_to);
+            }
+            if rook_to != rook_from {
+                self.move_piece(rook_from, rook_to);
+            }
+        }
+    }
+
     /// Plays `mv` (legal here) on this board.
     pub fn apply(&mut self, mv: Move) {
         let us = self.side;
@@ -297,14 +330,7 @@ impl GnuBoard {
                 self.remove_piece((to & 7) | (from & !7));
                 self.move_piece(from, to);
             }
-            MoveKind::CastleKingside => {
-                self.move_piece(from, to);
-                self.move_piece(from + 3, from + 1);
-            }
-            MoveKind::CastleQueenside => {
-                self.move_piece(from, to);
-                self.move_piece(from - 4, from - 1);
-            }
+            MoveKind::CastleKingside | MoveKind::CastleQueenside => self.castle(mv),
             _ => {
                 let promoted = mv.promotion().expect("the remaining kinds are promotions");
                 if mv.is_capture() {
@@ -319,10 +345,10 @@ impl GnuBoard {
         if moving as usize == PAWN {
             self.halfmove_clock = 0;
         }
-        let kept = self.castling.0 & CASTLING_KEPT[from] & CASTLING_KEPT[to];
-        if kept != self.castling.0 {
-            self.hash ^= zobrist::castling(self.castling.0) ^ zobrist::castling(kept);
-            self.castling.0 = kept;
+        if self.castling.touched_by(mv.from(), mv.to()) {
+            let kept = self.castling.after_move(mv.from(), mv.to());
+            self.hash ^= self.castling.key() ^ kept.key();
+            self.castling = kept;
         }
         if us == Color::Black {
             self.fullmove_number += 1;

@@ -12,6 +12,7 @@
 use super::init::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::tables::Walk;
 use super::{GnuBoard, NEUTRAL, table_type};
+use crate::castling::CastlingSquares;
 use crate::movegen::Stage;
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};
@@ -365,36 +366,31 @@ impl GnuBoard {
         }
     }
 
-    /// Castling: the rights, empty squares between king and rook, and no
-    /// attack on the squares the king crosses (the caller checked for check).
+    /// Castling (Chess960 rules, see [`crate::castling`]): the rights, the
+    /// squares the king and rook cross and land on empty but for them, and no
+    /// attack on the king's path with the castling rook lifted (the caller
+    /// checked for check). The move is the king taking its rook.
     fn castling_moves<S: Sink>(&self, sink: &mut S, king: usize) {
         let us = self.side;
         let them = 1 - us.index() as u8;
-        let empty = |sq: usize| self.color[sq] == NEUTRAL;
-        if self.castling.has(us, true)
-            && empty(king + 1)
-            && empty(king + 2)
-            && !self.attacked(king + 1, them, NONE)
-            && !self.attacked(king + 2, them, NONE)
-        {
-            sink.push(Move::new(
-                Square::new(king as u8),
-                Square::new(king as u8 + 2),
-                MoveKind::CastleKingside,
-            ));
-        }
-        if self.castling.has(us, false)
-            && empty(king - 1)
-            && empty(king - 2)
-            && empty(king - 3)
-            && !self.attacked(king - 1, them, NONE)
-            && !self.attacked(king - 2, them, NONE)
-        {
-            sink.push(Move::new(
-                Square::new(king as u8),
-                Square::new(king as u8 - 2),
-                MoveKind::CastleQueenside,
-            ));
+        let king_square = Square::new(king as u8);
+        for (kingside, kind) in [
+            (true, MoveKind::CastleKingside),
+            (false, MoveKind::CastleQueenside),
+        ] {
+            let Some(rook) = self.castling.rook_square(us, kingside) else {
+                continue;
+            };
+            let castle = CastlingSquares::new(king_square, rook);
+            if castle
+                .must_be_empty()
+                .all(|sq| self.color[sq.index()] == NEUTRAL)
+                && castle
+                    .king_path()
+                    .all(|sq| !self.attacked(sq.index(), them, rook.index()))
+            {
+                sink.push(Move::new(king_square, rook, kind));
+            }
         }
     }
 

@@ -96,7 +96,8 @@ impl Playable for Position {
                         Cell {
                             glyph: self.piece_on(square).map(|p| glyph(p.color, p.role)),
                             dark: (file + rank) % 2 == 0,
-                            last: last.is_some_and(|mv| mv.from() == square || mv.to() == square),
+                            last: last
+                                .is_some_and(|mv| mv.from() == square || mv.king_to() == square),
                             marked: false,
                             number: None,
                         }
@@ -127,6 +128,12 @@ impl Playable for Position {
         let mut tags = pgn::header_tags(header, marker, "White", "Black");
         let start = record.start();
         if !record.starts_from_standard() {
+            // A Chess960 game (castling rights other than the classical
+            // corners) says so, as python-chess and Lichess write it; the FEN
+            // tag is X-FEN either way.
+            if !start.castling_rights().is_classical() {
+                tags.push(("Variant".to_owned(), "Chess960".to_owned()));
+            }
             tags.push(("SetUp".to_owned(), "1".to_owned()));
             tags.push(("FEN".to_owned(), start.fen()));
         }
@@ -155,11 +162,19 @@ impl Playable for Position {
         if let Some(variant) = game.tag("Variant")
             && !matches!(
                 variant.to_ascii_lowercase().as_str(),
-                "standard" | "chess" | "normal" | "from position"
+                "standard"
+                    | "chess"
+                    | "normal"
+                    | "from position"
+                    | "chess960"
+                    | "chess 960"
+                    | "fischerandom"
+                    | "fischerrandom"
+                    | "fischer random"
             )
         {
             return Err(format!(
-                "'{variant}' games are not supported, only standard chess"
+                "'{variant}' games are not supported, only standard chess and Chess960"
             ));
         }
         let start = match game.tag("FEN") {
@@ -214,6 +229,35 @@ mod tests {
     }
 
     #[test]
+    fn chess960_games_say_so_and_read_back() {
+        let fen = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1";
+        let start = Position::from_fen(fen).unwrap();
+        let record = Record::replay(start, ["O-O", "O-O", "a3"], |p, t| p.read_move(t)).unwrap();
+        assert_eq!(
+            record.position().fen(),
+            "r4rk1/pppppppp/8/8/8/P7/1PPPPPPP/R4RK1 b - - 0 2"
+        );
+        let players = Players {
+            first: "Ann".into(),
+            second: "Bob".into(),
+        };
+        let text = Position::write_record(&record, &players, None);
+        assert!(
+            text.contains(
+                "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1\"]"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("1. O-O O-O 2. a3 *"), "{text}");
+        let back = Position::read_record(&text).unwrap();
+        assert_eq!(back.position().fen(), record.position().fen());
+        assert_eq!(back.moves(), record.moves());
+        // Other variants are refused with the reason.
+        let err = Position::read_record("[Variant \"Atomic\"]\n1. e4 *").unwrap_err();
+        assert!(err.contains("Chess960"), "{err}");
+    }
+
+    #[test]
     fn results_and_reasons_are_written() {
         let record = Record::replay(Position::start(), ["f3", "e5", "g4", "Qh4#"], |p, t| {
             p.read_move(t)
@@ -259,8 +303,10 @@ mod tests {
         );
         let err = Position::read_record("1. e4 e5 2. Ke3 *").unwrap_err();
         assert!(err.starts_with("move 3 (Ke3): "), "{err}");
-        let err = Position::read_record("[Variant \"Chess960\"]\n1. e4 *").unwrap_err();
-        assert!(err.contains("Chess960"));
+        let err = Position::read_record("[Variant \"Crazyhouse\"]\n1. e4 *").unwrap_err();
+        assert!(err.contains("Crazyhouse"), "{err}");
+        // Chess960 without a FEN tag starts from the classical position.
+        assert!(Position::read_record("[Variant \"Chess960\"]\n1. e4 *").is_ok());
         let err = Position::read_record("[FEN \"nonsense\"]\n*").unwrap_err();
         assert!(err.starts_with("FEN tag"), "{err}");
     }

@@ -48,6 +48,8 @@ struct Uci {
     elo: u32,
     /// The limits of a running `go ponder`, for its `ponderhit`.
     pondering: Option<Limits>,
+    /// `UCI_Chess960`: castling written as the king taking its rook.
+    chess960: bool,
 }
 
 /// Runs a UCI session on stdin/stdout until `quit` or end of input.
@@ -69,6 +71,7 @@ pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std:
         limit_strength: false,
         elo: LEVEL_ELO[9],
         pondering: None,
+        chess960: false,
     };
     for line in super::lossy_lines(input) {
         if !session.handle(line?.trim()) {
@@ -178,6 +181,8 @@ impl Uci {
             "option name UCI_Elo type spin default {} min {} max {}",
             LEVEL_ELO[9], LEVEL_ELO[0], LEVEL_ELO[9]
         ));
+        self.out
+            .line("option name UCI_Chess960 type check default false");
         self.out.line("uciok");
     }
 
@@ -291,6 +296,7 @@ impl Uci {
             }
             ("uci_limitstrength", _) if flag.is_some() => self.limit_strength = flag == Some(true),
             ("ponder", _) if flag.is_some() => {}
+            ("uci_chess960", _) if flag.is_some() => self.chess960 = flag == Some(true),
             ("clear hash", _) => engine.clear(),
             _ => note = Some(format!("error: bad option '{name}' or value '{value}'")),
         }
@@ -327,14 +333,15 @@ impl Uci {
         let info_out = self.out.clone();
         let root = self.position;
         let done_out = self.out.clone();
+        let chess960 = self.chess960;
         self.search.start(
             job,
-            move |info| info_out.line(&info_line(info)),
+            move |info| info_out.line(&info_line(info, chess960)),
             move |result| match result.best {
                 Some(best) => {
-                    let mut line = format!("bestmove {best}");
+                    let mut line = format!("bestmove {}", best.uci(chess960));
                     if let Some(reply) = result.ponder {
-                        line.push_str(&format!(" ponder {reply}"));
+                        line.push_str(&format!(" ponder {}", reply.uci(chess960)));
                     }
                     done_out.line(&line);
                 }
@@ -433,8 +440,9 @@ impl Uci {
     }
 }
 
-/// The `info` line of `info`.
-fn info_line(info: &Info<ply_chess::Move>) -> String {
+/// The `info` line of `info` (castling as the king taking its rook in
+/// `chess960` mode).
+fn info_line(info: &Info<ply_chess::Move>, chess960: bool) -> String {
     let score = match info.score.moves_to_win() {
         Some(moves) => format!("mate {moves}"),
         None => format!("cp {}", info.score.0),
@@ -444,7 +452,7 @@ fn info_line(info: &Info<ply_chess::Move>) -> String {
         Bound::Upper => " upperbound",
         Bound::Exact => "",
     };
-    let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+    let pv: Vec<String> = info.pv.iter().map(|mv| mv.uci(chess960)).collect();
     format!(
         "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
