@@ -203,6 +203,8 @@ fn malformed_levels_are_errors_and_absurd_ones_are_clamped() {
         "level time=1 inc=x",
         "level nodes=-5",
         "level nodes=99999999999999999999999",
+        "level move-time=inf",
+        "level time=NaN",
         "go sideways",
         "set-param name=hash value=lots",
     ] {
@@ -216,6 +218,15 @@ fn malformed_levels_are_errors_and_absurd_ones_are_clamped() {
     s.send("level depth=1000000");
     s.send("level nodes=20000");
     s.send("go think");
+    s.until("done");
+    // An analysis goes on until stopped, whatever depth the level says.
+    s.send("level depth=3");
+    s.send("go analyze");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("ping");
+    let lines = s.until("pong");
+    assert!(!lines.iter().any(|l| l.starts_with("done")), "{lines:?}");
+    s.send("stop");
     s.until("done");
     // A clock already run out (negative time) moves at once.
     s.send("level time=-1");

@@ -252,6 +252,10 @@ fn malformed_go_commands_start_no_search() {
         "go movetime",
         "go wtime 1000 btime soon",
         "go searchmoves e2e5",
+        "go movetme 1000",
+        "go wtime1000",
+        "go winc 100",
+        "go movestogo 5",
     ] {
         s.send(bad);
         s.send("isready");
@@ -304,6 +308,32 @@ fn bestmove_is_the_first_move_of_the_best_line() {
         );
         assert_eq!(best_move(lines.last().unwrap()), first_line_move(&lines));
     }
+    // A search cut short in an aspiration re-search, at full strength and at a
+    // weak level: the move is the line shown, and no score is nonsense.
+    let middlegame = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+    for (level, fen, nodes) in [
+        (10, middlegame, [60000, 3000]),
+        (
+            3,
+            "2rq1rk1/pp1bppbp/2np1np1/8/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 1",
+            [1000, 1000],
+        ),
+    ] {
+        s.send(&format!("setoption name Level value {level}"));
+        s.send("setoption name Seed value 4");
+        for n in nodes {
+            s.send(&format!("position fen {fen}"));
+            s.send(&format!("go nodes {n}"));
+            let lines = s.until("bestmove");
+            assert!(
+                !lines
+                    .iter()
+                    .any(|l| l.contains("mate 500") || l.contains("mate -500")),
+                "{lines:?}"
+            );
+            assert_eq!(best_move(lines.last().unwrap()), first_line_move(&lines));
+        }
+    }
     // A search stopped in an unfinished iteration still plays the line shown.
     s.send("setoption name Level value 10");
     for ms in [1, 3, 10, 30] {
@@ -337,7 +367,7 @@ fn strength_overhead_and_out_of_range_options() {
     s.send("isready");
     let lines = s.until("readyok");
     assert!(
-        lines[0].contains("Hash 0 out of range: 1 MiB used"),
+        lines[0].contains("Hash 0 out of range: 1 used"),
         "{lines:?}"
     );
     s.send("setoption name UCI_LimitStrength value true");

@@ -257,21 +257,25 @@ impl Hub {
             "set-param" => self.set_param(&args),
             "init" => self.out.line("ready"),
             "new-game" => {
+                self.stop();
                 self.search.engine().clear();
             }
             "pos" => self.set_position(&args),
             "level" => self.set_level(&args),
             "go" => self.go(&args),
-            "stop" => {
-                self.pondering = false;
-                self.search.stop();
-            }
+            "stop" => self.stop(),
             "ponder-hit" => self.ponder_hit(),
             "ping" => self.out.line("pong"),
             "quit" => return false,
             other => self.error(&format!("unknown command '{other}'")),
         }
         true
+    }
+
+    /// Stops the running search (its `done` is still written).
+    fn stop(&mut self) {
+        self.pondering = false;
+        self.search.stop();
     }
 
     fn error(&self, message: &str) {
@@ -305,6 +309,7 @@ impl Hub {
             self.error("set-param needs name= and value=");
             return;
         };
+        self.stop();
         let number = value.parse::<i64>();
         let clamped = |n: i64, min: i64, max: i64| n.clamp(min, max) as u64;
         let mut error = None;
@@ -372,16 +377,20 @@ impl Hub {
     }
 
     fn go(&mut self, args: &HashMap<String, String>) {
-        self.search.stop();
-        self.pondering = false;
+        self.stop();
         let mut limits = Limits {
             move_overhead: self.move_overhead,
             ..self.limits
         };
+        let analyze = args.contains_key("analyze");
         if args.contains_key("ponder") {
             limits.ponder = true;
-        } else if args.contains_key("analyze") {
-            limits.infinite = true;
+        } else if analyze {
+            // Analysis goes on until `stop`, whatever the level says.
+            limits = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
         } else if !args.contains_key("think") {
             self.error("go needs think, ponder or analyze");
             return;
@@ -400,8 +409,9 @@ impl Hub {
                 history: self.history.clone(),
                 limits,
                 only: Vec::new(),
-                // A pondering search keeps its move until `ponder-hit` or `stop`.
-                hold: limits.ponder,
+                // A pondering search keeps its move until `ponder-hit` or
+                // `stop`, an analysis until `stop`.
+                hold: limits.ponder || analyze,
             },
             move |info| info_out.line(&info_line(info)),
             move |result| {
@@ -436,7 +446,7 @@ fn read_level(args: &HashMap<String, String>) -> Result<Limits, String> {
             return Ok(None);
         };
         match text.parse::<f64>() {
-            Ok(s) if s.is_nan() => Err(format!("{key}={text} is not a time in seconds")),
+            Ok(s) if !s.is_finite() => Err(format!("{key}={text} is not a time in seconds")),
             Ok(s) => Ok(Some(
                 Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX),
             )),

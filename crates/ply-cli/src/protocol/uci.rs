@@ -108,8 +108,8 @@ fn parse_count(name: &str, text: Option<&&str>) -> Result<u64, String> {
 /// count as 0.
 fn parse_millis(name: &str, text: Option<&&str>) -> Result<u64, String> {
     let text = text.ok_or_else(|| format!("{name} needs a value"))?;
-    match text.parse::<i64>() {
-        Ok(ms) => Ok(ms.max(0) as u64),
+    match text.parse::<i128>() {
+        Ok(ms) => Ok(ms.clamp(0, i128::from(u64::MAX)) as u64),
         Err(_) => Err(format!("'{text}' is not a time in milliseconds for {name}")),
     }
 }
@@ -254,45 +254,33 @@ impl Uci {
             "false" => Some(false),
             _ => None,
         };
-        let number = value.parse::<i64>();
-        let clamped = |n: i64, min: i64, max: i64| n.clamp(min, max) as u64;
+        let number = value.parse::<i128>();
         let mut note = None;
+        // A number clamped into its range, with a note when it had to be.
+        let mut clamped = |n: i128, min: u64, max: u64| {
+            let used = n.clamp(i128::from(min), i128::from(max)) as u64;
+            if i128::from(used) != n {
+                note = Some(format!("{name} {value} out of range: {used} used"));
+            }
+            used
+        };
         let mut engine = self.search.engine();
         match (lower.as_str(), number) {
             ("hash", Ok(mb)) => {
-                let mb = clamped(mb, 1, MAX_HASH_MB as i64);
-                if mb.to_string() != value {
-                    note = Some(format!("Hash {value} out of range: {mb} MiB used"));
-                }
+                let mb = clamped(mb, 1, MAX_HASH_MB);
                 if !engine.resize_table(mb as usize) {
                     note = Some(format!("error: cannot allocate {mb} MiB"));
                 }
             }
-            ("threads", Ok(n)) => {
-                engine.options.threads = clamped(n, 1, 256) as usize;
-                if engine.options.threads.to_string() != value {
-                    note = Some(format!(
-                        "Threads {value} out of range: {} used",
-                        engine.options.threads
-                    ));
-                }
-            }
-            ("level", Ok(n)) => {
-                self.level = Level::new(clamped(n, 1, 10) as u8).expect("clamped");
-                if self.level.get().to_string() != value {
-                    note = Some(format!(
-                        "Level {value} out of range: {} used",
-                        self.level.get()
-                    ));
-                }
-            }
-            ("seed", Ok(n)) if n >= 0 => engine.options.seed = n as u64,
+            ("threads", Ok(n)) => engine.options.threads = clamped(n, 1, 256) as usize,
+            ("level", Ok(n)) => self.level = Level::new(clamped(n, 1, 10) as u8).expect("clamped"),
+            ("seed", Ok(n)) => engine.options.seed = clamped(n, 0, u64::MAX),
             ("multipv", Ok(n)) => engine.options.multipv = clamped(n, 1, 256) as usize,
             ("move overhead", Ok(ms)) => {
-                self.move_overhead = Duration::from_millis(clamped(ms, 0, MAX_OVERHEAD_MS as i64))
+                self.move_overhead = Duration::from_millis(clamped(ms, 0, MAX_OVERHEAD_MS))
             }
             ("uci_elo", Ok(elo)) => {
-                self.elo = clamped(elo, i64::from(LEVEL_ELO[0]), i64::from(LEVEL_ELO[9])) as u32
+                self.elo = clamped(elo, u64::from(LEVEL_ELO[0]), u64::from(LEVEL_ELO[9])) as u32
             }
             ("uci_limitstrength", _) if flag.is_some() => self.limit_strength = flag == Some(true),
             ("ponder", _) if flag.is_some() => {}
@@ -362,6 +350,7 @@ impl Uci {
         };
         let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, 0, 0, None);
         let mut only = Vec::new();
+        let mut unknown = Vec::new();
         let mut i = 0;
         while i < args.len() {
             let name = args[i];
@@ -406,11 +395,29 @@ impl Uci {
                 }
                 other => {
                     i -= 1;
-                    self.out.line(&format!(
-                        "info string error: unknown go parameter '{other}' ignored"
-                    ));
+                    unknown.push(other);
                 }
             }
+        }
+        if (winc > 0 || binc > 0 || movestogo.is_some()) && wtime.is_none() && btime.is_none() {
+            return Err("winc, binc or movestogo without wtime or btime".to_owned());
+        }
+        let limited = limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.movetime.is_some()
+            || wtime.is_some()
+            || btime.is_some();
+        if !unknown.is_empty() && !limited && !limits.infinite && !limits.ponder {
+            // `go` alone is infinite, but a mistyped limit must not be.
+            return Err(format!(
+                "unknown go parameter '{}' and no limit",
+                unknown[0]
+            ));
+        }
+        for other in unknown {
+            self.out.line(&format!(
+                "info string error: unknown go parameter '{other}' ignored"
+            ));
         }
         let (time, increment) = match self.position.side_to_move() {
             ply_chess::Color::White => (wtime, winc),

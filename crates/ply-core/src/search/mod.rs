@@ -328,7 +328,17 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.table.new_search();
-        let threads = self.options.threads.max(1);
+        let deadlines = Deadlines::new(limits, start);
+        // Helpers cost more to start than a move in a few milliseconds has.
+        let hurried = !limits.ponder
+            && deadlines
+                .hard
+                .is_some_and(|hard| hard.duration_since(start) < Duration::from_millis(20));
+        let threads = if hurried {
+            1
+        } else {
+            self.options.threads.max(1)
+        };
         let node_counts: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
         let shared = Shared {
             table: &self.table,
@@ -336,7 +346,7 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             internal_stop: AtomicBool::new(false),
             node_counts: &node_counts,
             start,
-            deadlines: Deadlines::new(limits, start),
+            deadlines,
             ponder_hit,
             limits: *limits,
             options: self.options,

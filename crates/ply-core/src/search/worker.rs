@@ -62,6 +62,8 @@ struct RootMove<M> {
     score: Score,
     /// Score in the last iteration that searched it, for ordering.
     previous: Score,
+    /// Whether `score` is exact or a bound of the window it was searched in.
+    bound: Bound,
     pv: Vec<M>,
 }
 
@@ -119,6 +121,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 index: index as u8,
                 score: -Score::INFINITE,
                 previous: -Score::INFINITE,
+                bound: Bound::Exact,
                 pv: vec![mv],
             })
             .collect();
@@ -264,17 +267,31 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         }
         shared.node_counts[self.id].store(self.nodes, Ordering::Relaxed);
         let chosen = self.chosen(weak, reported.as_ref().map(|pv| pv[0]));
+        let searched = self.root_moves[chosen].score > -Score::INFINITE;
+        if !searched {
+            // Not scored again in the unfinished iteration: its pv there is
+            // left over from an aborted or re-searched window. Play the line
+            // shown, if it is this move's.
+            if let Some(pv) = &reported {
+                if pv[0] == self.root_moves[chosen].mv {
+                    self.root_moves[chosen].pv.clone_from(pv);
+                }
+            }
+        }
+        let result = self.result(completed, chosen);
         if self.is_main() && reported.as_ref() != Some(&self.root_moves[chosen].pv) {
             // A move found best in an unfinished iteration: report its line
             // first, so that the move played is always the first one shown.
-            let bound = if self.root_moves[chosen].score > -Score::INFINITE {
-                Bound::Lower
+            let (depth, bound) = if searched {
+                (completed + 1, self.root_moves[chosen].bound)
             } else {
-                Bound::Exact
+                (completed.max(1), Bound::Exact)
             };
-            on_info(&self.info(completed + 1, chosen, 0, bound));
+            let mut info = self.info(depth, chosen, 0, bound);
+            info.score = result.score;
+            on_info(&info);
         }
-        self.result(completed, chosen)
+        result
     }
 
     /// The indices of the root moves in the order a weak level prefers them:
@@ -402,6 +419,13 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             let root_move = &mut self.root_moves[i];
             if i == first || score > alpha {
                 root_move.score = score;
+                root_move.bound = if score <= alpha {
+                    Bound::Upper
+                } else if score >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
                 root_move.pv.clear();
                 root_move.pv.push(mv);
                 root_move.pv.extend(self.pv[1].iter().copied());
