@@ -272,10 +272,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             // Not scored again in the unfinished iteration: its pv there is
             // left over from an aborted or re-searched window. Play the line
             // shown, if it is this move's.
-            if let Some(pv) = &reported {
-                if pv[0] == self.root_moves[chosen].mv {
-                    self.root_moves[chosen].pv.clone_from(pv);
-                }
+            if let Some(pv) = &reported
+                && pv[0] == self.root_moves[chosen].mv
+            {
+                self.root_moves[chosen].pv.clone_from(pv);
             }
         }
         let result = self.result(completed, chosen);
