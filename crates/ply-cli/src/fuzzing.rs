@@ -1,12 +1,13 @@
 //! Entry points for the fuzz targets (`fuzz/` at the repository root) and for
 //! the tests that replay their seed corpora: one function per target, each
-//! taking the input as text and panicking only when ply breaks one of its own
+//! taking the input as text (the protocols: as bytes) and panicking only when ply breaks one of its own
 //! promises (a parse error is fine; a panic, a position string that does not
 //! read back or a move name that means another move is not).
 //!
 //! Not a stable API: it exists so that the fuzz crate, outside the workspace,
 //! can reach private readers such as the PGN parser.
 
+mod protocols;
 mod records;
 mod text;
 
@@ -45,6 +46,22 @@ pub fn pdn(input: &str) {
 /// A GGF file as `ply play othello` loads it (and writes it back).
 pub fn ggf(input: &str) {
     records::round_trip::<ply_othello::Othello>(input);
+}
+
+/// A `ply uci` session reading `input` as its lines (bytes that are not
+/// UTF-8 included); it must end in time and write only UCI lines.
+pub fn uci(input: &[u8]) {
+    protocols::uci(input);
+}
+
+/// A `ply hub` session reading `input` as its lines.
+pub fn hub(input: &[u8]) {
+    protocols::hub(input);
+}
+
+/// A `ply nboard` session reading `input` as its lines.
+pub fn nboard(input: &[u8]) {
+    protocols::nboard(input);
 }
 
 /// Asserts that an error meant for a person is one line of text.

@@ -4,20 +4,32 @@
 
 use std::path::Path;
 
-/// Runs every file of `fuzz/seeds/<target>` through `check` as the target
-/// does (bytes read as UTF-8, bad sequences replaced).
-fn replay(target: &str, check: fn(&str)) {
+/// The files of `fuzz/seeds/<target>` (at least one).
+fn seeds(target: &str) -> Vec<Vec<u8>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../fuzz/seeds")
         .join(target);
-    let mut files = 0;
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        let bytes = std::fs::read(&path).unwrap();
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let files: Vec<Vec<u8>> = entries
+        .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
+        .collect();
+    assert!(!files.is_empty(), "no seeds in {}", dir.display());
+    files
+}
+
+/// Runs every seed of a text target through `check` as the target does
+/// (bytes read as UTF-8, bad sequences replaced).
+fn replay(target: &str, check: fn(&str)) {
+    for bytes in seeds(target) {
         check(&String::from_utf8_lossy(&bytes));
-        files += 1;
     }
-    assert!(files > 0, "no seeds in {}", dir.display());
+}
+
+/// Runs every seed of a protocol target through `check`, bytes as they are.
+fn replay_bytes(target: &str, check: fn(&[u8])) {
+    for bytes in seeds(target) {
+        check(&bytes);
+    }
 }
 
 #[test]
@@ -48,4 +60,19 @@ fn pdn_seeds() {
 #[test]
 fn ggf_seeds() {
     replay("ggf", ply_cli::fuzzing::ggf);
+}
+
+#[test]
+fn uci_seeds() {
+    replay_bytes("uci", ply_cli::fuzzing::uci);
+}
+
+#[test]
+fn hub_seeds() {
+    replay_bytes("hub", ply_cli::fuzzing::hub);
+}
+
+#[test]
+fn nboard_seeds() {
+    replay_bytes("nboard", ply_cli::fuzzing::nboard);
 }
