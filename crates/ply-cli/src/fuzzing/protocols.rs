@@ -29,11 +29,7 @@ const LIMIT: Duration = Duration::from_secs(5);
 
 /// Runs `session` over `input` and checks that it ends in time, without an
 /// error, and that each line of its output starts with one of `answers`.
-fn run(
-    input: &[u8],
-    answers: &[&str],
-    session: fn(&[u8], Captured) -> std::io::Result<()>,
-) {
+fn run(input: &[u8], answers: &[&str], session: fn(&[u8], Captured) -> std::io::Result<()>) {
     let output = Captured::default();
     let started = Instant::now();
     session(input, output.clone()).expect("reading from memory cannot fail");
