@@ -76,3 +76,46 @@ fn hub_seeds() {
 fn nboard_seeds() {
     replay_bytes("nboard", ply_cli::fuzzing::nboard);
 }
+
+/// The resident memory of this process in KiB.
+#[cfg(target_os = "linux")]
+fn resident_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Found while looking into the `uci` target's slow inputs, and confirmed
+/// through it (`Hash` 6000 ran out of the fuzzer's 4 GiB): `ucinewgame` wrote
+/// zeros over the whole table, so a large `Hash` cost its full size in memory
+/// at once. The same for Hub's `new-game`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_new_game_after_a_large_hash_costs_no_memory() {
+    let before = resident_kib();
+    ply_cli::fuzzing::uci(b"setoption name Hash value 2048\nucinewgame\nisready\n");
+    ply_cli::fuzzing::hub(b"hub\nset-param name=hash value=2048\nnew-game\nping\n");
+    let grown = resident_kib().saturating_sub(before);
+    assert!(
+        grown < 1024 * 1024,
+        "{grown} KiB resident after clearing 2 GiB tables"
+    );
+}
+
+/// Found by review, confirmed through the `chess_text` target: move counters
+/// at 65535 overflowed.
+#[test]
+fn move_counters_at_their_largest() {
+    ply_cli::fuzzing::chess_text("k7/8/8/8/8/8/8/7K w - - 65535 65535\nKg1\nKb7\n");
+    ply_cli::fuzzing::uci(
+        b"position fen k7/8/8/8/8/8/8/7K b - - 65535 65535 moves a8b8 h1g1\ngo depth 2\n",
+    );
+}
+
+/// Found by the targets' record round trip on their seeds: a tag value
+/// holding `]`.
+#[test]
+fn a_tag_value_with_a_closing_bracket() {
+    ply_cli::fuzzing::pgn("[White \"a]\"]\n[Black \"b\"]\n1. e4 *\n");
+    ply_cli::fuzzing::pdn("[White \"a]\"]\n1. 11-15 *\n");
+}
