@@ -119,3 +119,14 @@ fn a_tag_value_with_a_closing_bracket() {
     ply_cli::fuzzing::pgn("[White \"a]\"]\n[Black \"b\"]\n1. e4 *\n");
     ply_cli::fuzzing::pdn("[White \"a]\"]\n1. 11-15 *\n");
 }
+
+/// Found by the `pgn` target: an error quoting a tag value that ran over
+/// several lines (an unclosed quote) was several lines long. Strings now end
+/// on their line, and every record error is one line.
+#[test]
+fn record_errors_are_one_line() {
+    ply_cli::fuzzing::pgn("[Variant \"r\n[SetUp \"1\"]\n[FEN \"8/8 b - 5 1\"]\n\n1... O-O *\n");
+    ply_cli::fuzzing::pdn("[GameType \"2\n0\"]\n1. 11-15 *\n");
+    ply_cli::fuzzing::ggf("(;GM[Oth\nello]B[f5];)");
+    ply_cli::fuzzing::ggf("(;GM[Othello]BO[8\n--------\tx];)");
+}

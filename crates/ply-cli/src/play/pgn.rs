@@ -120,12 +120,14 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
 }
 
 /// The index of the `]` that closes the tag opening `text`: the first one
-/// outside the quoted value (a value may hold `]`, and `\"` inside it).
+/// outside the quoted value (a value may hold `]`, and `\"` inside it). A
+/// tag ends on its line (PGN strings hold no newline).
 fn tag_end(text: &[char]) -> Option<usize> {
     let mut quoted = false;
     let mut escaped = false;
     for (index, &c) in text.iter().enumerate() {
         match c {
+            '\n' => return None,
             _ if escaped => escaped = false,
             '\\' if quoted => escaped = true,
             '"' => quoted = !quoted,
@@ -390,6 +392,10 @@ mod tests {
                 .unwrap_err()
                 .contains("never closed")
         );
+        // A string ends on its line: a stray quote does not swallow the file.
+        // (Found by the pgn fuzz target: the error quoted several lines.)
+        let err = parse("[Black \"a\nb\"]\n1. e4 *").unwrap_err();
+        assert!(err.contains("never closed"), "{err}");
     }
 
     #[test]
