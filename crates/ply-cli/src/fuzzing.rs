@@ -48,6 +48,14 @@ pub fn ggf(input: &str) {
     records::round_trip::<ply_othello::Othello>(input);
 }
 
+/// An openings file of `ply match` (`-openings file=... format=...`), read
+/// in every format for every game.
+pub fn openings(input: &str) {
+    records::openings::<ply_chess::Position>(input);
+    records::openings::<ply_checkers::Checkers>(input);
+    records::openings::<ply_othello::Othello>(input);
+}
+
 /// A `ply uci` session reading `input` as its lines (bytes that are not
 /// UTF-8 included); it must end in time and write only UCI lines.
 pub fn uci(input: &[u8]) {

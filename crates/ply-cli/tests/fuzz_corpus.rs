@@ -130,3 +130,8 @@ fn record_errors_are_one_line() {
     ply_cli::fuzzing::ggf("(;GM[Oth\nello]B[f5];)");
     ply_cli::fuzzing::ggf("(;GM[Othello]BO[8\n--------\tx];)");
 }
+
+#[test]
+fn openings_seeds() {
+    replay("openings", ply_cli::fuzzing::openings);
+}

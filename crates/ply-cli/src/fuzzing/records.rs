@@ -4,6 +4,8 @@
 
 use super::assert_one_line;
 use super::text::{check_position, check_record};
+use crate::arena::game::MatchGame;
+use crate::arena::openings;
 use crate::play::playable::Playable;
 
 /// Loads `input` as a record of `G`; checks every position of a game that
@@ -18,5 +20,33 @@ pub fn round_trip<G: Playable>(input: &str) {
             check_record(&record);
         }
         Err(reason) => assert_one_line(&reason, input),
+    }
+}
+
+/// The formats of `ply match -openings`.
+const OPENING_FORMATS: [&str; 6] = ["epd", "pgn", "ggf", "ballots", "lines", "bogus"];
+
+/// Reads `input` as an openings file of `G` in every format: each opening
+/// read has a position that reads back and moves legal in turn from it, and
+/// a refusal is one line.
+pub fn openings<G: MatchGame>(input: &str) {
+    for format in OPENING_FORMATS {
+        match openings::parse::<G>(input, format) {
+            Ok(list) => {
+                for opening in list {
+                    check_position(&opening.start);
+                    let mut position = opening.start.clone();
+                    for mv in opening.moves {
+                        assert!(
+                            position.legal_moves().contains(&mv),
+                            "{}: an illegal move",
+                            opening.name
+                        );
+                        position = position.play(mv);
+                    }
+                }
+            }
+            Err(reason) => assert_one_line(&reason, input),
+        }
     }
 }
