@@ -271,7 +271,9 @@ impl Position {
         if let Some(square) = self.en_passant.take() {
             self.hash ^= zobrist::en_passant(square);
         }
-        self.halfmove_clock += 1;
+        // The counters stop at u16::MAX: a FEN may start them there, and a
+        // GUI may send a game of more than 65535 moves.
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
 
         match mv.kind() {
             MoveKind::Quiet => self.move_piece(us, role, from, to),
@@ -319,7 +321,7 @@ impl Position {
             self.castling = kept;
         }
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = them;
         self.hash ^= zobrist::black_to_move();
@@ -338,7 +340,7 @@ impl Position {
         }
         next.side = self.side.opponent();
         next.hash ^= zobrist::black_to_move();
-        next.halfmove_clock += 1;
+        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
         Some(next)
     }
 }

@@ -40,3 +40,43 @@ proptest! {
         }
     }
 }
+
+/// Move counters at their largest (a FEN may set them, a GUI may send a game
+/// of 65536 moves) stay there instead of overflowing, on all three boards.
+/// Found through the `chess_text` fuzz target: these two lines panicked with
+/// "attempt to add with overflow".
+#[test]
+fn move_counters_stop_at_their_largest() {
+    use ply_chess::attackmap::AttackBoard;
+    use ply_chess::gnu::GnuBoard;
+
+    for (fen, mv, after) in [
+        (
+            "k7/8/8/8/8/8/8/7K w - - 65535 1",
+            "Kg1",
+            "k7/8/8/8/8/8/8/6K1 b - - 65535 1",
+        ),
+        (
+            "k7/8/8/8/8/8/8/7K b - - 0 65535",
+            "Kb8",
+            "1k6/8/8/8/8/8/8/7K w - - 1 65535",
+        ),
+    ] {
+        let position = Position::from_fen(fen).unwrap();
+        let mv = position.parse_move(mv).unwrap();
+        assert_eq!(position.play(mv).fen(), after);
+        assert_eq!(Position::from_fen(after).unwrap(), position.play(mv));
+        let gnu = GnuBoard::from_position(&position);
+        assert_eq!(gnu.play(mv).to_position().fen(), after);
+        let board = AttackBoard::from_position(&position).unwrap();
+        assert_eq!(board.play(mv).to_position().fen(), after);
+        let mut made = board.clone();
+        let undo = made.make(mv);
+        made.unmake(mv, &undo);
+        assert_eq!(made, board, "unmake restores the counters");
+        assert_eq!(
+            position.null_move().unwrap().halfmove_clock(),
+            position.halfmove_clock().saturating_add(1)
+        );
+    }
+}

@@ -11,6 +11,8 @@ mod best;
 mod cli;
 mod engines;
 mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 mod games;
 mod perft;
 mod play;

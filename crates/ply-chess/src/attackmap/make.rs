@@ -34,6 +34,7 @@ pub struct Undo {
     castling: crate::position::CastlingRights,
     en_passant: Option<Square>,
     halfmove_clock: u16,
+    fullmove_number: u16,
     hash: u64,
     /// Neighbours of the from-square when it was evacuated.
     from_neighbors: [u8; 8],
@@ -211,6 +212,7 @@ impl AttackBoard {
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
             hash: self.hash,
             from_neighbors: [0; 8],
             other_neighbors: [0; 8],
@@ -218,7 +220,8 @@ impl AttackBoard {
         if let Some(ep) = self.en_passant.take() {
             self.hash ^= zobrist::en_passant(ep);
         }
-        self.halfmove_clock += 1;
+        // Saturating, as in `Position::apply` (UnMake restores both counters).
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         let kind = mv.kind();
         match kind {
             MoveKind::Quiet | MoveKind::DoublePush => {
@@ -319,7 +322,7 @@ impl AttackBoard {
             self.castling = kept;
         }
         if us == 1 {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = self.side.opponent();
         self.hash ^= zobrist::black_to_move();
@@ -361,9 +364,6 @@ impl AttackBoard {
     pub fn unmake(&mut self, mv: Move, undo: &Undo) {
         self.side = self.side.opponent();
         let us = self.side.index();
-        if us == 1 {
-            self.fullmove_number -= 1;
-        }
         let from = usize::from(TO_MAILBOX[mv.from().index()]);
         let to = usize::from(TO_MAILBOX[mv.to().index()]);
         let moved = undo.moved;
@@ -436,6 +436,7 @@ impl AttackBoard {
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
+        self.fullmove_number = undo.fullmove_number;
         self.hash = undo.hash;
         self.check_consistency();
     }
@@ -513,7 +514,7 @@ impl AttackBoard {
         }
         next.side = self.side.opponent();
         next.hash ^= zobrist::black_to_move();
-        next.halfmove_clock += 1;
+        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
         Some(next)
     }
 }

@@ -314,7 +314,8 @@ impl GnuBoard {
         if let Some(square) = self.en_passant.take() {
             self.hash ^= zobrist::en_passant(square);
         }
-        self.halfmove_clock += 1;
+        // Saturating, as in `Position::apply`.
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         match mv.kind() {
             MoveKind::Quiet => self.move_piece(from, to),
             MoveKind::DoublePush => {
@@ -351,7 +352,7 @@ impl GnuBoard {
             self.castling = kept;
         }
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = them;
         self.hash ^= zobrist::black_to_move();
@@ -384,7 +385,7 @@ impl GnuBoard {
         }
         next.side = self.side.opponent();
         next.hash ^= zobrist::black_to_move();
-        next.halfmove_clock += 1;
+        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
         Some(next)
     }
 

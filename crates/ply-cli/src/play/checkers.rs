@@ -243,17 +243,22 @@ impl Playable for Checkers {
     }
 
     fn read_record(text: &str) -> Result<Record<Self>, String> {
-        let game = pdn::parse(text)?;
-        let start = match game.tag("FEN") {
-            Some(fen) if game.tag("SetUp") != Some("0") => {
-                Checkers::parse_position(fen).map_err(|e| format!("FEN tag: {e}"))?
-            }
-            _ => Checkers::start(),
-        };
-        Record::replay(start, game.moves.iter().map(String::as_str), |p, t| {
-            p.read_move(t)
-        })
+        read(text).map_err(super::record::one_line)
     }
+}
+
+/// Reads a PDN file (the first game) into a record; the error is the reason.
+fn read(text: &str) -> Result<Record<Checkers>, String> {
+    let game = pdn::parse(text)?;
+    let start = match game.tag("FEN") {
+        Some(fen) if game.tag("SetUp") != Some("0") => {
+            Checkers::parse_position(fen).map_err(|e| format!("FEN tag: {e}"))?
+        }
+        _ => Checkers::start(),
+    };
+    Record::replay(start, game.moves.iter().map(String::as_str), |p, t| {
+        p.read_move(t)
+    })
 }
 
 #[cfg(test)]

@@ -158,35 +158,40 @@ impl Playable for Position {
     }
 
     fn read_record(text: &str) -> Result<Record<Self>, String> {
-        let game = pgn::parse(text)?;
-        if let Some(variant) = game.tag("Variant")
-            && !matches!(
-                variant.to_ascii_lowercase().as_str(),
-                "standard"
-                    | "chess"
-                    | "normal"
-                    | "from position"
-                    | "chess960"
-                    | "chess 960"
-                    | "fischerandom"
-                    | "fischerrandom"
-                    | "fischer random"
-            )
-        {
-            return Err(format!(
-                "'{variant}' games are not supported, only standard chess and Chess960"
-            ));
-        }
-        let start = match game.tag("FEN") {
-            Some(fen) if game.tag("SetUp") != Some("0") => {
-                Position::from_fen(fen).map_err(|e| format!("FEN tag: {e}"))?
-            }
-            _ => Position::start(),
-        };
-        Record::replay(start, game.moves.iter().map(String::as_str), |p, t| {
-            p.read_move(t)
-        })
+        read(text).map_err(super::record::one_line)
     }
+}
+
+/// Reads a PGN file (the first game) into a record; the error is the reason.
+fn read(text: &str) -> Result<Record<Position>, String> {
+    let game = pgn::parse(text)?;
+    if let Some(variant) = game.tag("Variant")
+        && !matches!(
+            variant.to_ascii_lowercase().as_str(),
+            "standard"
+                | "chess"
+                | "normal"
+                | "from position"
+                | "chess960"
+                | "chess 960"
+                | "fischerandom"
+                | "fischerrandom"
+                | "fischer random"
+        )
+    {
+        return Err(format!(
+            "'{variant}' games are not supported, only standard chess and Chess960"
+        ));
+    }
+    let start = match game.tag("FEN") {
+        Some(fen) if game.tag("SetUp") != Some("0") => {
+            Position::from_fen(fen).map_err(|e| format!("FEN tag: {e}"))?
+        }
+        _ => Position::start(),
+    };
+    Record::replay(start, game.moves.iter().map(String::as_str), |p, t| {
+        p.read_move(t)
+    })
 }
 
 #[cfg(test)]

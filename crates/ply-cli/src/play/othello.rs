@@ -274,59 +274,64 @@ impl Playable for Othello {
     }
 
     fn read_record(text: &str) -> Result<Record<Self>, String> {
-        let game = ggf::parse(text)?;
-        if let Some(name) = game.get("GM")
-            && !name.trim().eq_ignore_ascii_case("othello")
-        {
-            return Err(format!("GM[{name}] is not an Othello game"));
-        }
-        if let Some(kind) = game.get("TY") {
-            let kind = kind.trim().to_ascii_lowercase();
-            let size: String = kind.chars().filter(char::is_ascii_digit).collect();
-            if size != "8" {
-                return Err(format!("TY[{kind}]: only 8x8 Othello is supported"));
-            }
-            if kind.contains('a') {
-                return Err(format!("TY[{kind}]: anti-Othello is not supported"));
-            }
-        }
-        let start = match game.get("BO") {
-            Some(board) => {
-                let board = board.trim();
-                let cells = board
-                    .strip_prefix('8')
-                    .ok_or_else(|| format!("BO[{board}]: only 8x8 boards are supported"))?;
-                Othello::parse_position(cells).map_err(|e| format!("BO: {e}"))?
-            }
-            None => Othello::start(),
-        };
-        let mut record = Record::new(start);
-        for (index, (colour, text)) in game.moves().into_iter().enumerate() {
-            let position = *record.position();
-            let expected = match position.side_to_move() {
-                Side::First => 'B',
-                Side::Second => 'W',
-            };
-            if colour != expected {
-                // Some programs leave forced passes out.
-                if position.must_pass() {
-                    record.push(Move::PASS);
-                } else {
-                    return Err(format!(
-                        "move {} ({colour}[{text}]): it is {}'s turn",
-                        index + 1,
-                        Self::side_name(position.side_to_move())
-                    ));
-                }
-            }
-            let mv = record
-                .position()
-                .parse_move(text)
-                .map_err(|e| format!("move {} ({colour}[{text}]): {e}", index + 1))?;
-            record.push(mv);
-        }
-        Ok(record)
+        read(text).map_err(super::record::one_line)
     }
+}
+
+/// Reads a GGF file (the first game) into a record; the error is the reason.
+fn read(text: &str) -> Result<Record<Othello>, String> {
+    let game = ggf::parse(text)?;
+    if let Some(name) = game.get("GM")
+        && !name.trim().eq_ignore_ascii_case("othello")
+    {
+        return Err(format!("GM[{name}] is not an Othello game"));
+    }
+    if let Some(kind) = game.get("TY") {
+        let kind = kind.trim().to_ascii_lowercase();
+        let size: String = kind.chars().filter(char::is_ascii_digit).collect();
+        if size != "8" {
+            return Err(format!("TY[{kind}]: only 8x8 Othello is supported"));
+        }
+        if kind.contains('a') {
+            return Err(format!("TY[{kind}]: anti-Othello is not supported"));
+        }
+    }
+    let start = match game.get("BO") {
+        Some(board) => {
+            let board = board.trim();
+            let cells = board
+                .strip_prefix('8')
+                .ok_or_else(|| format!("BO[{board}]: only 8x8 boards are supported"))?;
+            Othello::parse_position(cells).map_err(|e| format!("BO: {e}"))?
+        }
+        None => Othello::start(),
+    };
+    let mut record = Record::new(start);
+    for (index, (colour, text)) in game.moves().into_iter().enumerate() {
+        let position = *record.position();
+        let expected = match position.side_to_move() {
+            Side::First => 'B',
+            Side::Second => 'W',
+        };
+        if colour != expected {
+            // Some programs leave forced passes out.
+            if position.must_pass() {
+                record.push(Move::PASS);
+            } else {
+                return Err(format!(
+                    "move {} ({colour}[{text}]): it is {}'s turn",
+                    index + 1,
+                    Othello::side_name(position.side_to_move())
+                ));
+            }
+        }
+        let mv = record
+            .position()
+            .parse_move(text)
+            .map_err(|e| format!("move {} ({colour}[{text}]): {e}", index + 1))?;
+        record.push(mv);
+    }
+    Ok(record)
 }
 
 #[cfg(test)]

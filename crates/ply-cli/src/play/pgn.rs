@@ -83,10 +83,7 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
                 i += 1;
             }
             '[' => {
-                let close = chars[i..]
-                    .iter()
-                    .position(|&c| c == ']')
-                    .ok_or("a tag '[' is never closed")?;
+                let close = tag_end(&chars[i..]).ok_or("a tag '[' is never closed")?;
                 let inner: String = chars[i + 1..i + close].iter().collect();
                 out.push(parse_tag(&inner)?);
                 i += close + 1;
@@ -120,6 +117,25 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
         }
     }
     Ok(out)
+}
+
+/// The index of the `]` that closes the tag opening `text`: the first one
+/// outside the quoted value (a value may hold `]`, and `\"` inside it). A
+/// tag ends on its line (PGN strings hold no newline).
+fn tag_end(text: &[char]) -> Option<usize> {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (index, &c) in text.iter().enumerate() {
+        match c {
+            '\n' => return None,
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            ']' if !quoted => return Some(index),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `Name "value"` with `\"` and `\\` escapes.
@@ -361,6 +377,25 @@ mod tests {
         let game = parse("1. e4 e5\n[Event \"x\"]\n1. d4 1-0").unwrap();
         assert_eq!(game.moves, ["e4", "e5"]);
         assert_eq!(game.result, None);
+    }
+
+    #[test]
+    fn a_tag_value_may_hold_a_closing_bracket() {
+        // Found by the fuzz targets' record round trip: ply wrote a player named
+        // `second]` and could not read its own file back.
+        let game = parse("[Black \"second]\"]\n[White \"a \\\"]\\\" b\"]\n1. e4 *").unwrap();
+        assert_eq!(game.tag("Black"), Some("second]"));
+        assert_eq!(game.tag("White"), Some("a \"]\" b"));
+        assert_eq!(game.moves, ["e4"]);
+        assert!(
+            parse("[Black \"open]")
+                .unwrap_err()
+                .contains("never closed")
+        );
+        // A string ends on its line: a stray quote does not swallow the file.
+        // (Found by the pgn fuzz target: the error quoted several lines.)
+        let err = parse("[Black \"a\nb\"]\n1. e4 *").unwrap_err();
+        assert!(err.contains("never closed"), "{err}");
     }
 
     #[test]

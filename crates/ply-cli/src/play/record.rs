@@ -96,6 +96,16 @@ impl<G: Game> Record<G> {
     }
 }
 
+/// `reason` on one line: the control characters (line ends, tabs) that a
+/// quoted piece of a file may bring into an error message become spaces.
+pub fn one_line(reason: String) -> String {
+    if reason.contains(char::is_control) {
+        reason.replace(char::is_control, " ")
+    } else {
+        reason
+    }
+}
+
 /// Who played and when, for the saved record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Players {
@@ -190,6 +200,12 @@ pub fn civil_from_unix(seconds: i64) -> (i64, u32, u32, u32, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reasons_are_put_on_one_line() {
+        assert_eq!(one_line("GM[a\r\nb\tc]".to_owned()), "GM[a  b c]");
+        assert_eq!(one_line("plain".to_owned()), "plain");
+    }
     use ply_othello::Othello;
 
     #[test]
