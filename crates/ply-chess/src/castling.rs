@@ -18,6 +18,7 @@
 //!   king taking its own rook (`Move::to` is the rook's square).
 
 use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
 use crate::types::{Color, File, Rank, Square};
 
 /// Castling rights: for each colour and side, whether castling is still
@@ -336,6 +337,35 @@ impl CastlingSquares {
     pub const fn must_be_empty(self) -> Bitboard {
         let (king, rook) = self.spans();
         Bitboard((king.0 | rook.0) & !(1 << self.king_from.index() | 1 << self.rook_from.index()))
+    }
+}
+
+/// The castling moves of `color` under `rights`, with its king on `king`
+/// (not in check), for a board that answers square by square: `is_empty`
+/// tells an empty square, `is_safe(square, rook)` a square the opponent
+/// does not attack once the castling `rook` is lifted. Each move found (the
+/// king taking its rook) goes to `push`. The bitboard board tests the same
+/// rules with whole masks ([`CastlingRights::open`]).
+#[inline]
+pub(crate) fn castling_moves(
+    rights: CastlingRights,
+    color: Color,
+    king: Square,
+    is_empty: impl Fn(Square) -> bool,
+    is_safe: impl Fn(Square, Square) -> bool,
+    mut push: impl FnMut(Move),
+) {
+    for (kingside, kind) in [
+        (true, MoveKind::CastleKingside),
+        (false, MoveKind::CastleQueenside),
+    ] {
+        let Some(rook) = rights.rook_square(color, kingside) else {
+            continue;
+        };
+        let castle = CastlingSquares::new(king, rook);
+        if castle.must_be_empty().all(&is_empty) && castle.king_path().all(|sq| is_safe(sq, rook)) {
+            push(Move::new(king, rook, kind));
+        }
     }
 }
 

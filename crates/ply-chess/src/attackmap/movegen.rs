@@ -23,7 +23,7 @@ use super::{
     AttackBoard, EMPTY, KNIGHT_STEPS, PAWN_CAPTURES, PAWN_PUSH, STEP, TO_MAILBOX, offset, rank,
     slides, square,
 };
-use crate::castling::CastlingSquares;
+use crate::castling::castling_moves;
 use crate::movegen::Stage;
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};
@@ -417,28 +417,18 @@ impl AttackBoard {
     fn castling_moves<S: Sink>(&self, sink: &mut S, king: usize) {
         let us = self.side;
         let them = 1 - us.index();
-        let king_square = square(king);
-        for (kingside, kind) in [
-            (true, MoveKind::CastleKingside),
-            (false, MoveKind::CastleQueenside),
-        ] {
-            let Some(rook) = self.castling.rook_square(us, kingside) else {
-                continue;
-            };
-            let castle = CastlingSquares::new(king_square, rook);
-            let lifted = usize::from(TO_MAILBOX[rook.index()]);
-            if castle
-                .must_be_empty()
-                .all(|sq| self.board[usize::from(TO_MAILBOX[sq.index()])] == EMPTY)
-                && castle.king_path().all(|sq| {
-                    let sq = usize::from(TO_MAILBOX[sq.index()]);
-                    self.leaper_attacks[them][sq] == 0
-                        && !self.slider_attacks_empty(sq, them, lifted)
-                })
-            {
-                sink.push(Move::new(king_square, rook, kind));
-            }
-        }
+        castling_moves(
+            self.castling,
+            us,
+            square(king),
+            |sq| self.board[usize::from(TO_MAILBOX[sq.index()])] == EMPTY,
+            |sq, rook| {
+                let sq = usize::from(TO_MAILBOX[sq.index()]);
+                self.leaper_attacks[them][sq] == 0
+                    && !self.slider_attacks_empty(sq, them, usize::from(TO_MAILBOX[rook.index()]))
+            },
+            |mv| sink.push(mv),
+        );
     }
 
     fn generate_stage<S: Sink, const STAGE: u8>(&self, sink: &mut S, first_futile: u8) {

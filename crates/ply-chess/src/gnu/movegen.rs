@@ -12,7 +12,7 @@
 use super::init::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::tables::Walk;
 use super::{GnuBoard, NEUTRAL, table_type};
-use crate::castling::CastlingSquares;
+use crate::castling::castling_moves;
 use crate::movegen::Stage;
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};
@@ -373,25 +373,14 @@ impl GnuBoard {
     fn castling_moves<S: Sink>(&self, sink: &mut S, king: usize) {
         let us = self.side;
         let them = 1 - us.index() as u8;
-        let king_square = Square::new(king as u8);
-        for (kingside, kind) in [
-            (true, MoveKind::CastleKingside),
-            (false, MoveKind::CastleQueenside),
-        ] {
-            let Some(rook) = self.castling.rook_square(us, kingside) else {
-                continue;
-            };
-            let castle = CastlingSquares::new(king_square, rook);
-            if castle
-                .must_be_empty()
-                .all(|sq| self.color[sq.index()] == NEUTRAL)
-                && castle
-                    .king_path()
-                    .all(|sq| !self.attacked(sq.index(), them, rook.index()))
-            {
-                sink.push(Move::new(king_square, rook, kind));
-            }
-        }
+        castling_moves(
+            self.castling,
+            us,
+            Square::new(king as u8),
+            |sq| self.color[sq.index()] == NEUTRAL,
+            |sq, rook| !self.attacked(sq.index(), them, rook.index()),
+            |mv| sink.push(mv),
+        );
     }
 
     /// Appends the legal moves of `stage` to `moves`.
