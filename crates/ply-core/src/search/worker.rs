@@ -320,13 +320,14 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
     /// put it first); at weak levels with nothing reported, the level's choice.
     fn chosen(&self, weak: bool, reported: Option<G::Move>) -> usize {
         let reported = reported.and_then(|mv| self.root_moves.iter().position(|m| m.mv == mv));
+        if weak {
+            return reported.unwrap_or_else(|| self.choice_order()[0]);
+        }
         let first = &self.root_moves[0];
-        let new_best = !weak && first.score > -Score::INFINITE && first.score < Score::INFINITE;
+        let new_best = first.score > -Score::INFINITE && first.score < Score::INFINITE;
         match reported {
             Some(index) if !new_best => index,
-            Some(_) | None if !weak => 0,
-            Some(index) => index,
-            None => self.choice_order()[0],
+            _ => 0,
         }
     }
 
