@@ -14,10 +14,12 @@ mod error;
 #[doc(hidden)]
 pub mod fuzzing;
 mod games;
+mod lines;
 mod perft;
 mod play;
 mod progress;
 mod protocol;
+mod search_thread;
 mod solve;
 
 use clap::Parser;

@@ -108,7 +108,7 @@ impl Process {
         let output = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = channel();
         std::thread::spawn(move || {
-            for line in crate::protocol::lossy_lines(BufReader::new(output)) {
+            for line in crate::lines::lossy_lines(BufReader::new(output)) {
                 let Ok(line) = line else { return };
                 if sender.send(line).is_err() {
                     return;

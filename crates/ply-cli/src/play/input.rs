@@ -43,7 +43,7 @@ impl Input {
         let _ = std::thread::Builder::new()
             .name("input".into())
             .spawn(move || {
-                for line in crate::protocol::lossy_lines(reader) {
+                for line in crate::lines::lossy_lines(reader) {
                     let Ok(line) = line else { break };
                     if send.send(line).is_err() {
                         break;

@@ -9,7 +9,7 @@ use super::playable::Playable;
 use super::record::Record;
 use super::render::{self, Style};
 use super::thinking;
-use crate::protocol::{SearchJob, SearchThread};
+use crate::search_thread::{SearchJob, SearchThread};
 use ply_core::search::{Engine, Level, Limits, Options};
 use ply_core::{Outcome, Side};
 use std::io::{self, Write};

@@ -5,7 +5,7 @@
 
 use super::input::Input;
 use super::playable::Playable;
-use crate::protocol::{SearchJob, SearchThread};
+use crate::search_thread::{SearchJob, SearchThread};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_core::search::{Info, SearchResult};
 use std::sync::mpsc::{self, RecvTimeoutError};

@@ -30,7 +30,8 @@
 //! default) is kept back from the clock at every move for the client's
 //! delays. End of input stops any search and ends the session at once.
 
-use super::{Output, SearchJob, SearchThread};
+use super::Output;
+use crate::search_thread::{SearchJob, SearchThread};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Colour, Move};
 use ply_core::Game;
@@ -83,7 +84,7 @@ pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std:
         move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
         pondering: false,
     };
-    for line in super::lossy_lines(input) {
+    for line in crate::lines::lossy_lines(input) {
         if !hub.handle(line?.trim()) {
             break;
         }

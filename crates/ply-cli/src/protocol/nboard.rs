@@ -29,6 +29,7 @@
 //! a note on stderr.
 
 use super::Output;
+use crate::search_thread::{Control, Worker};
 use crate::play::ggf;
 use crate::play::playable::Playable;
 use crate::play::record::Record;
@@ -37,9 +38,8 @@ use ply_core::{Game, Side};
 use ply_othello::engine::Evaluation;
 use ply_othello::solve::{Options as SolveOptions, Solution, Solver};
 use ply_othello::{Move, Othello};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Transposition table of the midgame engine, in MiB.
@@ -164,10 +164,8 @@ fn side_index(side: Side) -> usize {
 /// An NBoard session.
 struct NBoard {
     out: Output,
-    brain: Arc<Mutex<Brain>>,
-    /// The stop flag of the running search.
-    stop: Arc<AtomicBool>,
-    worker: Option<JoinHandle<()>>,
+    /// The engine and the solver on their worker thread.
+    worker: Worker<Brain>,
     game: GameState,
     settings: Settings,
     contempt: i32,
@@ -188,19 +186,17 @@ pub fn session(
     let solver = Solver::new(SOLVER_HASH_MB).map_err(std::io::Error::other)?;
     let mut session = NBoard {
         out: Output::new(output),
-        brain: Arc::new(Mutex::new(Brain {
+        worker: Worker::new(Brain {
             engine: Engine::new(Evaluation, ENGINE_HASH_MB),
             solver,
-        })),
-        stop: Arc::new(AtomicBool::new(false)),
-        worker: None,
+        }),
         game: GameState::new(),
         settings: Settings {
             depth: DEFAULT_DEPTH,
         },
         contempt: 0,
     };
-    for line in super::lossy_lines(input) {
+    for line in crate::lines::lossy_lines(input) {
         if !session.handle(line?.trim()) {
             break;
         }
@@ -366,26 +362,29 @@ impl NBoard {
 
     /// Stops the running search, if any, and waits for it to end.
     fn stop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(worker) = self.worker.take() {
-            let _ = worker.join();
-        }
+        self.worker.stop();
     }
 
     /// Starts `task` on the worker thread (after stopping the running one).
     fn start(&mut self, task: Task) {
-        self.stop();
-        let stop = Arc::new(AtomicBool::new(false));
-        self.stop = Arc::clone(&stop);
-        let job = Job {
-            out: self.out.clone(),
-            brain: Arc::clone(&self.brain),
-            stop,
-            settings: self.settings,
-            positions: self.game.record.positions().to_vec(),
-            remaining: self.game.remaining(),
-        };
-        self.worker = Some(std::thread::spawn(move || job.run(task)));
+        let out = self.out.clone();
+        let settings = self.settings;
+        let positions = self.game.record.positions().to_vec();
+        let remaining = self.game.remaining();
+        self.worker.spawn(
+            false,
+            move |brain, control| {
+                let job = Job {
+                    out,
+                    control: Arc::clone(control),
+                    settings,
+                    positions,
+                    remaining,
+                };
+                job.run(brain, task);
+            },
+            |()| {},
+        );
     }
 }
 
@@ -409,8 +408,8 @@ enum Task {
 /// One search, run on the worker thread.
 struct Job {
     out: Output,
-    brain: Arc<Mutex<Brain>>,
-    stop: Arc<AtomicBool>,
+    /// The controls of this job (its stop flag).
+    control: Arc<Control>,
     settings: Settings,
     /// The game's positions, the current one last.
     positions: Vec<Othello>,
@@ -426,24 +425,22 @@ impl Job {
             .expect("the current position is always there")
     }
 
-    fn run(self, task: Task) {
+    fn run(self, brain: &mut Brain, task: Task) {
         let start = Instant::now();
-        let brain = Arc::clone(&self.brain);
-        let mut brain = brain.lock().unwrap_or_else(PoisonError::into_inner);
         match task {
             Task::Hint(n) => {
                 self.out.line("status ply is thinking");
-                let nodes = self.hint(&mut brain, n);
+                let nodes = self.hint(brain, n);
                 self.nodestats(nodes, start);
                 self.out.line("status ply is waiting");
             }
             Task::Go => {
                 self.out.line("status ply is thinking");
-                self.go(&mut brain, start);
+                self.go(brain, start);
             }
             Task::Analyze => {
                 self.out.line("status ply is analysing the game");
-                let nodes = self.analyze(&mut brain);
+                let nodes = self.analyze(brain);
                 self.nodestats(nodes, start);
                 self.out.line("status ply is waiting");
             }
@@ -458,7 +455,7 @@ impl Job {
     }
 
     fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.control.stopped()
     }
 
     /// Solves `position` in `window` unless stopped.
@@ -470,7 +467,7 @@ impl Job {
     ) -> Option<Solution> {
         brain
             .solver
-            .search(position, &window.with_stop(&self.stop))
+            .search(position, &window.with_stop(self.control.stop_flag()))
             .ok()
     }
 
@@ -490,7 +487,7 @@ impl Job {
             &[],
             limits,
             &[],
-            &self.stop,
+            self.control.stop_flag(),
             &mut |info: &Info<Move>| {
                 out.line(&format!(
                     "search {} {} 0 {}",
@@ -624,17 +621,17 @@ impl Job {
         self.out.line(&answer);
     }
 
-    /// A thread that sets this job's stop flag at `when`, unless the returned
-    /// guard is dropped first.
+    /// A thread that stops this job at `when`, unless the returned guard is
+    /// dropped first.
     fn stop_at(&self, when: Instant) -> TimerGuard {
-        let stop = Arc::clone(&self.stop);
+        let control = Arc::clone(&self.control);
         let cancelled = Arc::new(AtomicBool::new(false));
         let cancel = Arc::clone(&cancelled);
         std::thread::spawn(move || {
             while !cancel.load(Ordering::Relaxed) {
                 let now = Instant::now();
                 if now >= when {
-                    stop.store(true, Ordering::Relaxed);
+                    control.stop_now();
                     return;
                 }
                 std::thread::sleep((when - now).min(Duration::from_millis(10)));
@@ -661,7 +658,7 @@ impl Job {
                 format!("{}.00", solution.score)
             } else {
                 let limits = Limits::depth(self.settings.depth);
-                let result = Self::silent_search(brain, position, &limits, &self.stop);
+                let result = Self::silent_search(brain, position, &limits, self.control.stop_flag());
                 if self.stopped() {
                     break;
                 }

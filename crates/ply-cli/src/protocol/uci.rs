@@ -13,7 +13,8 @@
 //! `UCI_LimitStrength` with `UCI_Elo`. Out-of-range numbers are clamped, with
 //! an `info string` saying so.
 
-use super::{Output, SearchJob, SearchThread};
+use super::Output;
+use crate::search_thread::{SearchJob, SearchThread};
 use ply_chess::Position;
 use ply_chess::engine::Evaluation;
 use ply_core::search::{Bound, Clock, Engine, Info, Level, Limits};
@@ -73,7 +74,7 @@ pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std:
         pondering: None,
         chess960: false,
     };
-    for line in super::lossy_lines(input) {
+    for line in crate::lines::lossy_lines(input) {
         if !session.handle(line?.trim()) {
             break;
         }
