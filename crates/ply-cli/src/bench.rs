@@ -2,14 +2,31 @@
 //! fresh table each, and report the total nodes (a signature of the search:
 //! it changes only when the search does) and the speed.
 
-use crate::cli::BenchArgs;
 use crate::engines::{self, EngineGame, WithEngine};
 use crate::error::CliError;
+use clap::Args;
 use ply_core::search::{Engine, Evaluator, Limits, Searchable};
 use serde::Serialize;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// Arguments of `ply bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The game to benchmark (all games by default).
+    pub game: Option<String>,
+
+    /// Nominal search depth (the default gives a few seconds per game).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=40))]
+    pub depth: Option<u32>,
+
+    /// The board the engine runs on (chess: bitboard, gnu, attackmap); needs
+    /// the game.
+    #[arg(long = "gen", value_name = "NAME", requires = "game")]
+    pub generator: Option<String>,
+}
 
 /// Positions searched by `ply bench chess`: the start, Kiwipete and a range of
 /// middle games and endings.

@@ -1,8 +1,8 @@
 //! `ply best`: search a position and print the best move.
 
-use crate::cli::BestArgs;
 use crate::engines::{self, WithEngine};
 use crate::error::CliError;
+use clap::Args;
 use ply_core::Game;
 use ply_core::search::{
     Engine, Evaluator, Info, Level, Limits, NoMoves, Options, Score, Searchable,
@@ -12,19 +12,55 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// What each level means, for `ply best --help`.
-pub const LEVELS_HELP: &str = "Levels:
-  10  full strength within the given limits
-   9  at most 8 plies, root moves misjudged by up to 0.04
-   8  at most 6 plies, up to 0.10
-   7  at most 5 plies, up to 0.18
-   6  at most 4 plies, up to 0.30
-   5  at most 3 plies, up to 0.50
-   4  at most 2 plies, up to 0.80
-   3  at most 2 plies, up to 1.20
-   2  one ply, up to 1.80
-   1  one ply, up to 3.00 (a beginner can win)
-Errors are in pawns (men, discs) and random but fixed by --seed.";
+/// Arguments of `ply best`.
+#[derive(Debug, Args)]
+#[command(after_long_help = crate::engines::LEVELS_HELP)]
+pub struct BestArgs {
+    /// The game: chess, checkers or othello.
+    pub game: String,
+
+    /// The position to search (the game's standard notation; the start
+    /// position by default).
+    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
+    pub fen: Option<String>,
+
+    /// Search to this many plies.
+    #[arg(long, value_name = "N", conflicts_with = "movetime",
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+
+    /// Search for this many milliseconds (default 1000 when no depth or nodes are given).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+
+    /// Search at most this many nodes (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+
+    /// Strength from 1 (beginner) to 10 (full strength); see the list below.
+    #[arg(long, value_name = "L", default_value_t = 10,
+          value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
+
+    /// Seed for the randomness of levels below 10.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// Search threads (1 to 256).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+    pub threads: usize,
+
+    /// Transposition table size in MiB (1 to 65536).
+    #[arg(long, value_name = "MB", default_value_t = 64,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=65536))]
+    pub hash: usize,
+
+    /// The board the engine runs on (chess: bitboard, gnu, attackmap); the
+    /// bitboard by default.
+    #[arg(long = "gen", value_name = "NAME")]
+    pub generator: Option<String>,
+}
 
 /// The JSON line of `ply best`.
 #[derive(Serialize)]

@@ -4,6 +4,20 @@ use crate::error::CliError;
 use crate::games::{self, Variant};
 use ply_core::search::{Engine, Evaluator, Searchable};
 
+/// What each level means, for `ply best --help` and `ply play --help`.
+pub const LEVELS_HELP: &str = "Levels:
+  10  full strength within the given limits
+   9  at most 8 plies, root moves misjudged by up to 0.04
+   8  at most 6 plies, up to 0.10
+   7  at most 5 plies, up to 0.18
+   6  at most 4 plies, up to 0.30
+   5  at most 3 plies, up to 0.50
+   4  at most 2 plies, up to 0.80
+   3  at most 2 plies, up to 1.20
+   2  one ply, up to 1.80
+   1  one ply, up to 3.00 (a beginner can win)
+Errors are in pawns (men, discs) and random but fixed by --seed.";
+
 /// A game with an engine, by command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineGame {

@@ -1,9 +1,9 @@
 //! `ply perft`: count move paths, with divide, threads, hashing and a progress bar.
 
-use crate::cli::PerftArgs;
 use crate::error::CliError;
 use crate::games::{self, Variant};
 use crate::progress::DelayedBar;
+use clap::Args;
 use ply_checkers::Checkers;
 use ply_core::Game;
 use ply_core::perft::{self, Options};
@@ -11,6 +11,42 @@ use ply_othello::{Bitboard, Lines, Position};
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
+
+/// Arguments of `ply perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game: chess, checkers or othello.
+    pub game: String,
+
+    /// Plies to count, 0 to 64 (deeper than any perft ever finished).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub depth: u32,
+
+    /// Start from this position instead of the start position, in the game's
+    /// standard notation: chess FEN; checkers PDN FEN, side to move and each
+    /// colour's squares, K for kings ("W:WK10:B14,15,22,23"); Othello 64
+    /// characters a1..h8 of X, O, - and the side to move ("...OX... X").
+    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
+    pub fen: Option<String>,
+
+    /// Print the count below each root move first.
+    #[arg(long)]
+    pub divide: bool,
+
+    /// Worker threads (1 to 1024).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
+    pub threads: usize,
+
+    /// Move generator (chess: bitboard, gnu, attackmap; checkers: shifts;
+    /// othello: bitboard, lines); the fastest by default.
+    #[arg(long = "gen", value_name = "NAME")]
+    pub generator: Option<String>,
+
+    /// Transposition table size in MiB (0: no hashing).
+    #[arg(long, value_name = "MB", default_value_t = 0)]
+    pub hash: usize,
+}
 
 /// One `--divide` line of JSON output.
 #[derive(Serialize)]

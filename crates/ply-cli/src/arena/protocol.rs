@@ -1,12 +1,8 @@
 //! The protocols the referee speaks to engines, and what a protocol client
 //! does: start a game, ask for a move under the clock, quit.
 
-use super::client;
 use super::clock::{ClockView, TimeControl};
-use super::options::EngineSpec;
-use super::process::{Fault, Process};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use super::process::Fault;
 use std::time::{Duration, Instant};
 
 /// An engine protocol.
@@ -107,23 +103,6 @@ pub trait Client: Send {
     fn think(&mut self, request: &Request) -> Result<Reply, Fault>;
     /// Ends the engine.
     fn quit(&mut self);
-}
-
-/// Starts `spec`'s engine and opens its protocol (handshake and options).
-pub fn connect(
-    spec: &EngineSpec,
-    stop: Arc<AtomicBool>,
-    debug: bool,
-) -> Result<Box<dyn Client>, Fault> {
-    let process = Process::start(&spec.launch, stop, debug.then(|| spec.name.clone()))
-        .map_err(Fault::Protocol)?;
-    let deadline = Instant::now() + spec.timeout;
-    Ok(match spec.protocol {
-        Protocol::Uci => Box::new(client::uci::Uci::open(process, spec, deadline)?),
-        Protocol::Cecp => Box::new(client::cecp::Cecp::open(process, spec, deadline)?),
-        Protocol::Hub => Box::new(client::hub::Hub::open(process, spec, deadline)?),
-        Protocol::NBoard => Box::new(client::nboard::NBoard::open(process, spec, deadline)?),
-    })
 }
 
 /// Milliseconds of a duration, for protocols that count them.

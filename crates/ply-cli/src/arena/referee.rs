@@ -6,12 +6,13 @@
 //! for the next game.
 
 use super::adjudication::{Adjudication, Scored, Verdict};
+use super::client;
 use super::clock::{Clock, ClockView};
 use super::game::MatchGame;
 use super::openings::Opening;
 use super::options::EngineSpec;
 use super::process::Fault;
-use super::protocol::{self, Client, Request};
+use super::protocol::{Client, Request};
 use crate::play::record::{Ending, Record};
 use ply_core::Side;
 use std::sync::Arc;
@@ -87,7 +88,7 @@ pub fn play<G: MatchGame>(
         } else {
             Side::Second
         };
-        let started = protocol::connect(spec, Arc::clone(stop), debug).and_then(|mut client| {
+        let started = client::connect(spec, Arc::clone(stop), debug).and_then(|mut client| {
             client.new_game()?;
             Ok(client)
         });

@@ -26,15 +26,72 @@ pub mod render;
 pub mod session;
 pub mod thinking;
 
-use crate::cli::{ColorChoice, PlayArgs};
 use crate::engines::{self, EngineGame};
 use crate::error::CliError;
+use clap::Args;
 use playable::Playable;
 use ply_core::Side;
 use ply_core::search::Level;
 use session::{Exit, Session, Settings};
 use std::io::IsTerminal;
 use std::time::Duration;
+
+/// Who a person plays in `ply play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// White (moves second in checkers and Othello).
+    White,
+    /// Black (moves first in checkers and Othello).
+    Black,
+    /// A person plays both sides (the computer only gives hints).
+    Both,
+    /// The computer plays both sides (watch it play itself).
+    None,
+}
+
+/// Arguments of `ply play`.
+#[derive(Debug, Args)]
+#[command(after_long_help = crate::engines::LEVELS_HELP)]
+pub struct PlayArgs {
+    /// The game: checkers, chess or othello.
+    pub game: String,
+
+    /// The side you play; by default the side that moves first (Black in
+    /// checkers and Othello, White in chess).
+    #[arg(long, value_enum, value_name = "C")]
+    pub color: Option<ColorChoice>,
+
+    /// The computer's strength from 1 (beginner) to 10 (full strength); see
+    /// the list below.
+    #[arg(long, value_name = "L", default_value_t = 5,
+          value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
+
+    /// The computer's time per move in milliseconds (default: 1000 at level
+    /// 10; levels 1-9 stop at their depth, within 10 s).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: Option<u64>,
+
+    /// Seed of the opening choices and the levels' errors: the same seed and
+    /// moves replay the same game (random by default, and shown).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Plain ASCII board without colours (the default when stdout is not a
+    /// terminal).
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// Show square numbers on the board (checkers).
+    #[arg(long)]
+    pub numbers: bool,
+
+    /// Start from this position (the game's standard notation) instead of
+    /// the start position; the opening book is not used then.
+    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
+    pub fen: Option<String>,
+}
 
 /// Runs `ply play`.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {

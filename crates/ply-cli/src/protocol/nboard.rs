@@ -29,10 +29,10 @@
 //! a note on stderr.
 
 use super::Output;
-use crate::search_thread::{Control, Worker};
 use crate::play::ggf;
 use crate::play::playable::Playable;
 use crate::play::record::Record;
+use crate::search_thread::{Control, Worker};
 use ply_core::search::{Clock, Deadlines, Engine, Info, Limits, Score};
 use ply_core::{Game, Side};
 use ply_othello::engine::Evaluation;
@@ -658,7 +658,8 @@ impl Job {
                 format!("{}.00", solution.score)
             } else {
                 let limits = Limits::depth(self.settings.depth);
-                let result = Self::silent_search(brain, position, &limits, self.control.stop_flag());
+                let result =
+                    Self::silent_search(brain, position, &limits, self.control.stop_flag());
                 if self.stopped() {
                     break;
                 }
