@@ -1,12 +1,11 @@
 //! `ply best`: search a position and print the best move.
 
-use crate::engines::{self, WithEngine};
+use crate::engines::{self, EngineTask};
 use crate::error::CliError;
+use crate::games::{self, GameEntry, GameTask, Solved, line_names};
 use clap::Args;
 use ply_core::Game;
-use ply_core::search::{
-    Engine, Evaluator, Info, Level, Limits, NoMoves, Options, Score, Searchable,
-};
+use ply_core::search::{Evaluator, Info, Level, Limits, NoMoves, Options, Score, Searchable};
 use serde::Serialize;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -83,6 +82,7 @@ struct BestLine {
     exact: bool,
 }
 
+/// `ply best` on the game the arguments name.
 struct Best<'a> {
     args: &'a BestArgs,
     json: bool,
@@ -90,17 +90,48 @@ struct Best<'a> {
 
 /// Runs `ply best`.
 pub fn run(args: &BestArgs, json: bool) -> Result<(), CliError> {
-    let game = engines::engine_variant(&args.game, args.generator.as_deref())?;
-    if game == engines::EngineGame::Othello && args.level == 10 && solve_othello(args, json)? {
-        return Ok(());
-    }
-    engines::with_engine(game, args.hash, Best { args, json })?
+    games::engine_game(&args.game)?.dispatch(Best { args, json })
 }
 
-impl WithEngine for Best<'_> {
+impl GameTask for Best<'_> {
     type Output = Result<(), CliError>;
 
-    fn run<G: Searchable, E: Evaluator<G>>(self, mut engine: Engine<G, E>) -> Result<(), CliError> {
+    fn run<G: GameEntry>(self) -> Self::Output {
+        let search = BestSearch {
+            args: self.args,
+            json: self.json,
+            solve: G::solve_for_best,
+        };
+        games::with_engine_board::<G, _>(self.args.generator.as_deref(), search)?
+    }
+}
+
+/// A game's exact solver for `ply best` ([`GameEntry::solve_for_best`]).
+type SolveForBest = fn(&str, u32, usize) -> Result<Option<Solved>, CliError>;
+
+/// `ply best` on the engine board `--gen` names.
+struct BestSearch<'a> {
+    args: &'a BestArgs,
+    json: bool,
+    solve: SolveForBest,
+}
+
+impl EngineTask for BestSearch<'_> {
+    type Output = Result<(), CliError>;
+
+    fn run<G: Searchable, E: Evaluator<G> + 'static>(self, evaluator: E) -> Self::Output {
+        // At full strength, a position in reach of the game's exact solver
+        // is solved instead of searched.
+        if self.args.level == 10
+            && let Some(fen) = &self.args.fen
+        {
+            let started = std::time::Instant::now();
+            let depth = self.args.depth.unwrap_or(10);
+            if let Some(solved) = (self.solve)(fen, depth, self.args.hash)? {
+                return print_solved(&solved, started, self.json);
+            }
+        }
+        let mut engine = engines::engine::<G, E>(evaluator, self.args.hash)?;
         let args = self.args;
         let root = match &args.fen {
             Some(text) => G::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?,
@@ -205,39 +236,17 @@ impl WithEngine for Best<'_> {
     }
 }
 
-/// At full strength, an Othello position with few empty squares (as many as
-/// `ply nboard` solves at the given depth, 18 by default) is solved exactly
-/// instead of searched. Returns false, having printed nothing, when the
-/// position is not one for the solver.
-fn solve_othello(args: &BestArgs, json: bool) -> Result<bool, CliError> {
-    use ply_othello::Othello;
-    let root = match &args.fen {
-        Some(text) => {
-            Othello::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?
-        }
-        None => return Ok(false),
-    };
-    let empties = root.empty().count_ones();
-    if root.outcome().is_some()
-        || empties > crate::protocol::nboard::exact_empties(args.depth.unwrap_or(10))
-    {
-        return Ok(false);
-    }
-    let start = std::time::Instant::now();
-    let solution = ply_othello::solve::Solver::new(args.hash)?.solve(&root);
-    let Some(best) = solution.best_move else {
-        return Ok(false);
-    };
-    let pv = line_names(&root, &solution.pv);
+/// Prints an exact solve's answer.
+fn print_solved(solved: &Solved, started: std::time::Instant, json: bool) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     if json {
         let line = BestLine {
-            mv: Some(root.move_name(best)),
-            score: 100 * solution.score,
+            mv: Some(solved.best.clone()),
+            score: 100 * solved.score,
             mate: None,
-            depth: empties,
-            nodes: solution.nodes,
-            pv,
+            depth: solved.empties,
+            nodes: solved.nodes,
+            pv: solved.pv.clone(),
             result: None,
             exact: true,
         };
@@ -246,15 +255,15 @@ fn solve_othello(args: &BestArgs, json: bool) -> Result<bool, CliError> {
         writeln!(
             out,
             "best {}  score {:+} discs (exact)  empties {}  nodes {}  time {:.2} s  pv {}",
-            root.move_name(best),
-            solution.score,
-            empties,
-            solution.nodes,
-            start.elapsed().as_secs_f64(),
-            pv.join(" ")
+            solved.best,
+            solved.score,
+            solved.empties,
+            solved.nodes,
+            started.elapsed().as_secs_f64(),
+            solved.pv.join(" ")
         )?;
     }
-    Ok(true)
+    Ok(())
 }
 
 fn describe_winner<G: Game>(root: &G, outcome: ply_core::Outcome) -> String {
@@ -267,16 +276,4 @@ fn describe_winner<G: Game>(root: &G, outcome: ply_core::Outcome) -> String {
 
 fn describe_score(score: Score) -> String {
     score.to_string()
-}
-
-/// The names of the moves of a line played from `root`.
-fn line_names<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
-    let mut position = root.clone();
-    line.iter()
-        .map(|&mv| {
-            let name = position.move_name(mv);
-            position = position.play(mv);
-            name
-        })
-        .collect()
 }

@@ -6,8 +6,13 @@ use std::process::ExitCode;
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
     /// The game name is not one ply knows.
-    #[error("unknown game '{0}': expected {known}", known = crate::games::NAMES.join(", "))]
-    UnknownGame(String),
+    #[error("unknown game '{name}': expected {expected}")]
+    UnknownGame {
+        /// The name given.
+        name: String,
+        /// The games ply knows.
+        expected: String,
+    },
     /// The move generator name is not one of the game's.
     #[error("unknown move generator '{name}' for {game}: expected {expected}")]
     UnknownGenerator {
@@ -19,8 +24,13 @@ pub enum CliError {
         expected: String,
     },
     /// The game has no engine (yet).
-    #[error("no engine for '{0}': expected {known}", known = crate::engines::NAMES.join(", "))]
-    NoEngine(String),
+    #[error("no engine for '{name}': expected {expected}")]
+    NoEngine {
+        /// The name given.
+        name: String,
+        /// The games with an engine.
+        expected: String,
+    },
     /// The position could not be read.
     #[error("bad position: {0}")]
     Position(String),
@@ -57,8 +67,8 @@ impl CliError {
             CliError::Perft(
                 ply_core::perft::Error::NoThreads | ply_core::perft::Error::HashAllocation(_),
             )
-            | CliError::UnknownGame(_)
-            | CliError::NoEngine(_)
+            | CliError::UnknownGame { .. }
+            | CliError::NoEngine { .. }
             | CliError::UnknownGenerator { .. }
             | CliError::NoJson(_)
             | CliError::Position(_)

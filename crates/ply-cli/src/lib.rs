@@ -25,6 +25,7 @@ mod solve;
 use clap::Parser;
 use cli::{Cli, Command};
 use error::CliError;
+use games::{GameEntry, GameTask};
 use std::process::ExitCode;
 
 /// Runs the `ply` command line of this process and returns its exit code.
@@ -35,7 +36,9 @@ pub fn run() -> ExitCode {
     };
     let result = match &cli.command {
         Command::Play(_) if cli.json => Err(CliError::NoJson("play")),
-        Command::Play(args) => play::run(args),
+        Command::Play(args) => {
+            games::engine_game(&args.game).and_then(|game| game.dispatch(Play(args)))
+        }
         Command::Perft(args) => perft::run(args, cli.json),
         Command::Best(args) => best::run(args, cli.json),
         Command::Bench(args) => bench::run(args, cli.json),
@@ -43,7 +46,12 @@ pub fn run() -> ExitCode {
         Command::Hub => protocol::hub::run().map_err(CliError::from),
         Command::Nboard => protocol::nboard::run().map_err(CliError::from),
         Command::Solve(args) => solve::run(args, cli.json),
-        Command::Match(args) => arena::run(&args.game, &args.options, cli.json),
+        Command::Match(args) => games::engine_game(&args.game).and_then(|game| {
+            game.dispatch(Match {
+                options: &args.options,
+                json: cli.json,
+            })
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -51,5 +59,30 @@ pub fn run() -> ExitCode {
             eprintln!("error: {err}");
             err.exit_code()
         }
+    }
+}
+
+/// `ply play` on the game the registry picks.
+struct Play<'a>(&'a play::PlayArgs);
+
+impl GameTask for Play<'_> {
+    type Output = Result<(), CliError>;
+
+    fn run<G: GameEntry>(self) -> Self::Output {
+        play::run::<G::Board>(self.0)
+    }
+}
+
+/// `ply match` on the game the registry picks.
+struct Match<'a> {
+    options: &'a [String],
+    json: bool,
+}
+
+impl GameTask for Match<'_> {
+    type Output = Result<(), CliError>;
+
+    fn run<G: GameEntry>(self) -> Self::Output {
+        arena::run::<G::Board>(self.options, self.json)
     }
 }

@@ -1,13 +1,11 @@
 //! `ply perft`: count move paths, with divide, threads, hashing and a progress bar.
 
 use crate::error::CliError;
-use crate::games::{self, Variant};
+use crate::games::{self, BoardTask, GameEntry, GameTask};
 use crate::progress::DelayedBar;
 use clap::Args;
-use ply_checkers::Checkers;
 use ply_core::Game;
 use ply_core::perft::{self, Options};
-use ply_othello::{Bitboard, Lines, Position};
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
@@ -68,13 +66,28 @@ struct SummaryLine {
 
 /// Runs `ply perft` and prints the result.
 pub fn run(args: &PerftArgs, json: bool) -> Result<(), CliError> {
-    match games::variant(&args.game, args.generator.as_deref())? {
-        Variant::ChessBitboard => count::<ply_chess::Position>(args, json),
-        Variant::ChessGnu => count::<ply_chess::gnu::GnuBoard>(args, json),
-        Variant::ChessAttackMap => count::<ply_chess::attackmap::AttackBoard>(args, json),
-        Variant::OthelloBitboard => count::<Position<Bitboard>>(args, json),
-        Variant::OthelloLines => count::<Position<Lines>>(args, json),
-        Variant::Checkers => count::<Checkers>(args, json),
+    games::game(&args.game)?.dispatch(Perft { args, json })
+}
+
+/// `ply perft` on the game and generator the arguments name.
+struct Perft<'a> {
+    args: &'a PerftArgs,
+    json: bool,
+}
+
+impl GameTask for Perft<'_> {
+    type Output = Result<(), CliError>;
+
+    fn run<G: GameEntry>(self) -> Self::Output {
+        games::with_generator::<G, _>(self.args.generator.as_deref(), self)?
+    }
+}
+
+impl BoardTask for Perft<'_> {
+    type Output = Result<(), CliError>;
+
+    fn run<B: Game>(self) -> Self::Output {
+        count::<B>(self.args, self.json)
     }
 }
 

@@ -7,7 +7,7 @@
 //! `move` is `null` for a finished game.
 
 use crate::error::CliError;
-use crate::games::{self, Variant};
+use crate::games::{self, Kind};
 use clap::Args;
 use ply_core::Game;
 use ply_othello::Othello;
@@ -49,12 +49,9 @@ struct SolveLine<'a> {
 
 /// Runs `ply solve` and prints the result.
 pub fn run(args: &SolveArgs, json: bool) -> Result<(), CliError> {
-    match games::variant(&args.game, None)? {
-        Variant::OthelloBitboard | Variant::OthelloLines => {}
-        Variant::ChessBitboard
-        | Variant::ChessGnu
-        | Variant::ChessAttackMap
-        | Variant::Checkers => return Err(CliError::NotSolvable(args.game.clone())),
+    // The exact solver is Othello's own (`ply_othello::solve`).
+    if games::game(&args.game)? != Kind::Othello {
+        return Err(CliError::NotSolvable(args.game.clone()));
     }
     let position = match &args.fen {
         Some(text) => {

@@ -24,7 +24,6 @@ pub mod schedule;
 pub mod stats;
 pub mod tally;
 
-use crate::engines::{self, EngineGame};
 use crate::error::CliError;
 use crate::play::record::{Ending, Header, Players};
 use game::MatchGame;
@@ -39,18 +38,9 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex, PoisonError};
 use tally::Tally;
 
-/// Runs `ply match <game> <options...>`.
-pub fn run(game: &str, args: &[String], json: bool) -> Result<(), CliError> {
-    match engines::engine_game(game)? {
-        EngineGame::Chess | EngineGame::ChessGnu | EngineGame::ChessAttackMap => {
-            run_game::<ply_chess::Position>(args, json)
-        }
-        EngineGame::Checkers => run_game::<ply_checkers::Checkers>(args, json),
-        EngineGame::Othello => run_game::<ply_othello::Othello>(args, json),
-    }
-}
-
-fn run_game<G: MatchGame>(args: &[String], json: bool) -> Result<(), CliError> {
+/// Runs `ply match <game> <options...>` with game `G` (the game registry
+/// picks it).
+pub fn run<G: MatchGame>(args: &[String], json: bool) -> Result<(), CliError> {
     let Some(mut options) =
         options::parse(args, G::PROTOCOLS[0], G::PROTOCOLS).map_err(CliError::Match)?
     else {

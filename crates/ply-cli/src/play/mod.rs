@@ -26,7 +26,6 @@ pub mod render;
 pub mod session;
 pub mod thinking;
 
-use crate::engines::{self, EngineGame};
 use crate::error::CliError;
 use clap::Args;
 use playable::Playable;
@@ -93,18 +92,6 @@ pub struct PlayArgs {
     pub fen: Option<String>,
 }
 
-/// Runs `ply play`.
-pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    match engines::engine_game(&args.game)? {
-        // `engine_game` names the game only; the seed boards come with `--gen`.
-        EngineGame::Chess | EngineGame::ChessGnu | EngineGame::ChessAttackMap => {
-            play::<ply_chess::Position>(args)
-        }
-        EngineGame::Checkers => play::<ply_checkers::Checkers>(args),
-        EngineGame::Othello => play::<ply_othello::Othello>(args),
-    }
-}
-
 /// Which sides a person plays: `--color` names a side by its colour in this
 /// game; by default the person plays the side that moves first.
 fn humans<G: Playable>(color: Option<ColorChoice>) -> [bool; 2] {
@@ -129,7 +116,8 @@ fn humans<G: Playable>(color: Option<ColorChoice>) -> [bool; 2] {
     humans
 }
 
-fn play<G: Playable>(args: &PlayArgs) -> Result<(), CliError> {
+/// Runs `ply play` with game `G` (the game registry picks it).
+pub fn run<G: Playable>(args: &PlayArgs) -> Result<(), CliError> {
     let start = match &args.fen {
         Some(text) => G::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?,
         None => G::start(),
