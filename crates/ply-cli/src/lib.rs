@@ -4,6 +4,19 @@
 //! Every command prints human text by default and one JSON object per line with
 //! `--json`; progress goes to stderr. Bad input gets one error line on stderr
 //! and exit code 2.
+//!
+//! The modules in layers, each using only the ones before it (no cycles;
+//! `scripts/module-cycles` checks):
+//! 1. `error`, `lines`, `progress`: errors, text input, progress bars;
+//! 2. `engines`: an engine with its table, and what the levels mean;
+//! 3. `search_thread`: the engine's worker thread, for every front end;
+//! 4. the front ends, generic over the game: `play` (`ply play`), `protocol`
+//!    (UCI, Hub, NBoard) and `arena` (`ply match`);
+//! 5. `games`: the registry, one entry per game, and the one dispatch from a
+//!    game's name to its types;
+//! 6. the commands that reach their game through it: `perft`, `best`,
+//!    `bench`, `solve` (and `ply play` and `ply match`, here);
+//! 7. `cli`: the command line's arguments; [`run`] on top of it all.
 
 mod arena;
 mod bench;
