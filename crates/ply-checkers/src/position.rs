@@ -247,7 +247,13 @@ impl Game for Position {
 
     #[inline(always)]
     fn count_moves(&self) -> u64 {
-        movegen::count(&self.board)
+        // popcnt at run time in builds that do not target it (a dependent crate).
+        let board = &self.board;
+        ply_core::multiversion!(
+            "popcnt",
+            ply_core::cpu::has_popcnt(),
+            |board: &Board| -> u64 { movegen::count(board) }
+        )
     }
 
     #[inline(always)]

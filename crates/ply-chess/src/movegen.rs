@@ -416,7 +416,13 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn count_legal(&self) -> u64 {
-        count_legal(self)
+        // popcnt at run time in builds that do not target it (a dependent crate).
+        let position = self;
+        ply_core::multiversion!(
+            "popcnt",
+            ply_core::cpu::has_popcnt(),
+            |position: &Position| -> u64 { count_legal(position) }
+        )
     }
 }
 

@@ -304,9 +304,9 @@ impl<G: MoveGenerator> Game for Position<G> {
 
     #[inline]
     fn count_moves(&self) -> u64 {
-        let squares = self.move_squares();
-        if squares != 0 {
-            u64::from(squares.count_ones())
+        let count = G::count_moves(self.player, self.opponent);
+        if count != 0 {
+            u64::from(count)
         } else {
             u64::from(G::moves(self.opponent, self.player) != 0)
         }

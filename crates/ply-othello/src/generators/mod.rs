@@ -24,6 +24,12 @@ pub trait MoveGenerator: Copy + Default + Send + Sync + std::fmt::Debug + 'stati
     /// must not overlap.
     fn moves(player: u64, opponent: u64) -> u64;
 
+    /// The number of squares in [`moves`](Self::moves).
+    #[inline]
+    fn count_moves(player: u64, opponent: u64) -> u32 {
+        Self::moves(player, opponent).count_ones()
+    }
+
     /// The `opponent` discs flipped when `player` plays on `square`, which must be
     /// empty (0 when the move is not legal).
     fn flips(player: u64, opponent: u64, square: Square) -> u64;

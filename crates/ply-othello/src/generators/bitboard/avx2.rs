@@ -10,14 +10,15 @@ use std::arch::x86_64::*;
 /// Lane shifts: east, north, north-west, north-east (see `rays::SHIFTS`).
 #[inline(always)]
 fn shifts(times: i64) -> __m256i {
-    // SAFETY: this module is only compiled when the build targets AVX2.
+    // SAFETY: only inlined into this module's AVX2 functions, which run only
+    // on CPUs with AVX2.
     unsafe { _mm256_set_epi64x(9 * times, 7 * times, 8 * times, times) }
 }
 
 #[inline(always)]
 fn load(rays: &Rays) -> __m256i {
-    // SAFETY: `Rays` is 32 bytes, 32-byte aligned, and this module is only
-    // compiled when the build targets AVX2.
+    // SAFETY: `Rays` is 32 bytes, 32-byte aligned, and this is only inlined
+    // into this module's AVX2 functions, which run only on CPUs with AVX2.
     unsafe { _mm256_load_si256(rays.0.as_ptr().cast()) }
 }
 
@@ -32,7 +33,7 @@ fn or_lanes(v: __m256i) -> u64 {
 /// `portable::moves`, four directions per instruction).
 ///
 /// # Safety
-/// The CPU must support AVX2 (guaranteed when the build targets it).
+/// The CPU must support AVX2 (see [`ply_core::cpu::has_avx2`]).
 #[target_feature(enable = "avx2")]
 #[inline]
 #[must_use]
@@ -64,7 +65,7 @@ pub fn moves(player: u64, opponent: u64) -> u64 {
 /// Discs flipped when `player` plays on the empty `square`.
 ///
 /// # Safety
-/// The CPU must support AVX2 (guaranteed when the build targets it).
+/// The CPU must support AVX2 (see [`ply_core::cpu::has_avx2`]).
 #[target_feature(enable = "avx2")]
 #[inline]
 #[must_use]
