@@ -152,7 +152,7 @@ impl GameHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Checkers, Colour};
+    use crate::{Checkers, Color};
     use ply_core::Side;
 
     fn game(fen: &str) -> GameHistory {
@@ -253,7 +253,7 @@ mod tests {
         wander(&mut history, FORTY_MOVE_PLIES - 2);
         // A man's move starts the count again.
         let now = *history.current();
-        assert_eq!(now.colour_to_move(), Colour::Black);
+        assert_eq!(now.side_to_move(), Color::Black);
         let man = now
             .legal_moves()
             .into_iter()

@@ -25,6 +25,7 @@
 
 pub mod board;
 pub mod engine;
+pub mod game;
 pub mod history;
 pub mod movegen;
 pub mod moves;
@@ -34,8 +35,8 @@ pub mod square;
 
 pub use history::GameHistory;
 pub use moves::Move;
-pub use notation::{MoveError, PositionError};
-pub use position::{Colour, Position};
+pub use notation::MoveError;
+pub use position::{Color, Position, PositionError};
 pub use square::{Direction, Square};
 
 /// A checkers position (the only implementation of [`ply_core::Game`] here).

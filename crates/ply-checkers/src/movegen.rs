@@ -14,7 +14,8 @@
 //! A king can turn back, so its paths are followed square by square, with the
 //! pieces taken so far.
 
-use crate::board::{Board, CROWNING_ROW, LANDING, SHIFTS, STEP};
+use crate::board::{Board, CROWNING_ROW, SHIFTS};
+use crate::square::{LANDING, STEP};
 use crate::moves::{MAX_JUMPS, Move};
 use ply_core::MoveList;
 

@@ -10,7 +10,7 @@ use super::playable::Playable;
 use super::record::{Header, Record};
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_checkers::engine::Evaluation;
-use ply_checkers::{Checkers, Colour, GameHistory, Move, MoveError, Square};
+use ply_checkers::{Checkers, Color, GameHistory, Move, MoveError, Square};
 use ply_core::{Game, Outcome, Side};
 use std::sync::OnceLock;
 
@@ -77,27 +77,27 @@ pub fn build_book(text: &str) -> Result<Book<Move>, String> {
     Book::from_lines::<Checkers, _, _>(lines, |p, t| p.parse_move(t).map_err(|e| e.to_string()))
 }
 
-fn glyph(colour: Colour, king: bool) -> Glyph {
-    match (colour, king) {
-        (Colour::Black, false) => Glyph {
+fn glyph(color: Color, king: bool) -> Glyph {
+    match (color, king) {
+        (Color::Black, false) => Glyph {
             light: false,
             ascii: 'b',
             solid: '●',
             outline: '●',
         },
-        (Colour::Black, true) => Glyph {
+        (Color::Black, true) => Glyph {
             light: false,
             ascii: 'B',
             solid: '◉',
             outline: '◉',
         },
-        (Colour::White, false) => Glyph {
+        (Color::White, false) => Glyph {
             light: true,
             ascii: 'w',
             solid: '●',
             outline: '○',
         },
-        (Colour::White, true) => Glyph {
+        (Color::White, true) => Glyph {
             light: true,
             ascii: 'W',
             solid: '◉',
@@ -164,9 +164,9 @@ impl Playable for Checkers {
                         let bit = square.bit();
                         let king = kings & bit != 0;
                         let glyph = if black & bit != 0 {
-                            Some(glyph(Colour::Black, king))
+                            Some(glyph(Color::Black, king))
                         } else if white & bit != 0 {
-                            Some(glyph(Colour::White, king))
+                            Some(glyph(Color::White, king))
                         } else {
                             None
                         };
@@ -190,12 +190,12 @@ impl Playable for Checkers {
     }
 
     fn status(&self) -> Option<String> {
-        let count = |colour: Colour| {
-            let pieces = self.pieces(colour);
+        let count = |color: Color| {
+            let pieces = self.pieces(color);
             (pieces.count_ones(), (pieces & self.kings()).count_ones())
         };
         let ((black, black_kings), (white, white_kings)) =
-            (count(Colour::Black), count(Colour::White));
+            (count(Color::Black), count(Color::White));
         let mut line = format!(
             "Pieces: Black {black} ({black_kings} kings), White {white} ({white_kings} kings)"
         );
