@@ -9,8 +9,10 @@
 //! - [`movegen`]: moves found by shifting whole boards, held as one set per
 //!   direction, jumps first, multi-jumps expanded into one move per path;
 //! - [`moves`], [`notation`]: moves (`11-15`, `22x15x6`) and PDN FEN;
-//! - [`position`]: the rules behind [`ply_core::Game`];
-//! - [`history`]: threefold repetition and the 40-move rule.
+//! - [`position`]: the position and its rules;
+//! - [`game`]: [`ply_core::Game`] for it, the end of a game, and the hooks by
+//!   which [`ply_core::GameHistory`] judges threefold repetition and the
+//!   40-move rule.
 //!
 //! ```
 //! use ply_checkers::Checkers;
@@ -26,14 +28,14 @@
 pub mod board;
 pub mod engine;
 pub mod game;
-pub mod history;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod pdn;
 pub mod position;
 pub mod square;
 
-pub use history::GameHistory;
+pub use game::EndReason;
 pub use moves::Move;
 pub use notation::MoveError;
 pub use position::{Color, Position, PositionError};

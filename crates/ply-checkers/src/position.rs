@@ -112,7 +112,7 @@ pub enum PositionError {
 /// ply, as the seed swaps active and passive, then costs nothing.
 ///
 /// Repetitions and the 40-move rule depend on the moves that led here; they are
-/// judged by [`crate::GameHistory`].
+/// judged by [`ply_core::GameHistory`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The pieces as the side to move sees them.

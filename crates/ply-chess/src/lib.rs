@@ -17,10 +17,10 @@ pub use types::{Color, File, Piece, Rank, Role, Square};
 pub mod fen;
 pub mod game;
 pub mod gnu;
-pub mod history;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod pgn;
 pub mod position;
 mod sink;
 pub mod zobrist;
@@ -29,8 +29,8 @@ pub mod zobrist;
 /// first: the bitboard [`Position`], [`gnu::GnuBoard`], [`attackmap::AttackBoard`].
 pub const GENERATORS: [&str; 3] = ["bitboard", "gnu", "attackmap"];
 
-pub use fen::{FenError, START_FEN};
-pub use history::GameHistory;
+pub use fen::{PositionError, START_FEN};
+pub use game::EndReason;
 pub use movegen::Stage;
 pub use moves::{Move, MoveKind};
 pub use notation::MoveError;

@@ -15,13 +15,16 @@
 
 pub mod engine;
 pub mod generators;
+pub mod ggf;
+pub mod moves;
 pub mod position;
 pub mod solve;
 pub mod square;
 
 pub use generators::{Bitboard, Lines, MoveGenerator};
-pub use position::{MoveError, Position, PositionError};
-pub use square::{Move, Square};
+pub use position::{EndReason, MoveError, Position, PositionError};
+pub use moves::Move;
+pub use square::{Square, SquareError};
 
 /// Othello with the default (fastest) move generator.
 pub type Othello = Position<Bitboard>;

@@ -1,5 +1,6 @@
 use super::*;
-use ply_core::{EndReason, Game, Outcome, Side};
+use crate::EndReason;
+use ply_core::{Game, Outcome, Side};
 use crate::square::Square;
 use ply_core::perft::perft;
 

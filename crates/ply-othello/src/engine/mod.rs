@@ -7,7 +7,7 @@ pub use eval::Evaluation;
 
 use crate::generators::MoveGenerator;
 use crate::position::Position;
-use crate::square::Move;
+use crate::moves::Move;
 use ply_core::search::{Features, NoMoves, Score, Searchable};
 
 impl<G: MoveGenerator> Searchable for Position<G> {

@@ -67,7 +67,7 @@ pub use last_flip::count_last_flips;
 
 use crate::generators::MoveGenerator;
 use crate::position::Position;
-use crate::square::Move;
+use crate::moves::Move;
 use search::Search;
 use std::sync::atomic::AtomicBool;
 use table::Table;

@@ -10,7 +10,8 @@ use super::ordering::{Children, children, select, sort_depth};
 use super::parity::QUADRANT_BIT;
 use super::stability::stability_cut;
 use super::table::{NO_MOVE, Table};
-use crate::square::{Move, Square};
+use crate::moves::Move;
+use crate::square::Square;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Lower than any score.

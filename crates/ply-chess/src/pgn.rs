@@ -1,0 +1,102 @@
+//! PGN records of chess games: reading the first game of a file into a
+//! [`GameHistory`] (standard chess and Chess960, from the start or a set-up
+//! position) and writing one, with the Seven Tag Roster, `SetUp`/`FEN` after
+//! a set-up (`Variant "Chess960"` for other castling rooks than the corners)
+//! and SAN movetext. The text shape is [`ply_core::record::pgn`]'s.
+
+use crate::game::EndReason;
+use crate::moves::Move;
+use crate::notation::MoveError;
+use crate::position::Position;
+use crate::types::Color;
+use ply_core::GameHistory;
+use ply_core::record::{Header, RecordError, pgn};
+
+/// The `Variant` tags read as standard chess or Chess960 (lower case).
+const KNOWN_VARIANTS: [&str; 9] = [
+    "standard",
+    "chess",
+    "normal",
+    "from position",
+    "chess960",
+    "chess 960",
+    "fischerandom",
+    "fischerrandom",
+    "fischer random",
+];
+
+/// Reads the first game of a PGN file, its moves in SAN or UCI.
+///
+/// # Errors
+/// [`RecordError`]: the text is not PGN, names another variant, has a bad
+/// `FEN` tag, or a move that cannot be read or played.
+pub fn read(text: &str) -> Result<GameHistory<Position>, RecordError<MoveError>> {
+    read_with(text, Position::parse_move)
+}
+
+/// [`read`] with the moves read by `read_move` (to word its errors).
+///
+/// # Errors
+/// As [`read`], with `read_move`'s errors.
+pub fn read_with<E>(
+    text: &str,
+    read_move: impl Fn(&Position, &str) -> Result<Move, E>,
+) -> Result<GameHistory<Position>, RecordError<E>> {
+    let game = pgn::parse(text).map_err(RecordError::Format)?;
+    if let Some(variant) = game.tag("Variant")
+        && !KNOWN_VARIANTS.contains(&variant.to_ascii_lowercase().as_str())
+    {
+        return Err(RecordError::Format(format!(
+            "'{variant}' games are not supported, only standard chess and Chess960"
+        )));
+    }
+    let start = match game.tag("FEN") {
+        Some(fen) if game.tag("SetUp") != Some("0") => Position::from_fen(fen)
+            .map_err(|e| RecordError::Format(format!("FEN tag: {e}")))?,
+        _ => Position::start(),
+    };
+    GameHistory::replay(start, game.moves.iter().map(String::as_str), read_move).map_err(
+        |(number, text, error)| RecordError::Move {
+            number,
+            text: text.to_owned(),
+            error,
+        },
+    )
+}
+
+/// Writes `history` as PGN with everything `header` says, and `comment`
+/// (usually how the game ended, in words) before the result.
+#[must_use]
+pub fn write(
+    history: &GameHistory<Position>,
+    header: &Header<EndReason>,
+    comment: Option<&str>,
+) -> String {
+    let marker = pgn::ending_marker(header.ending.as_ref());
+    let mut tags = pgn::header_tags(header, marker, "White", "Black");
+    let start = history.start();
+    if !history.starts_from_standard() {
+        // A Chess960 game (castling rights other than the classical corners)
+        // says so, as python-chess and Lichess write it; the FEN tag is X-FEN
+        // either way.
+        if !start.castling_rights().is_classical() {
+            tags.push(("Variant".to_owned(), "Chess960".to_owned()));
+        }
+        tags.push(("SetUp".to_owned(), "1".to_owned()));
+        tags.push(("FEN".to_owned(), start.fen()));
+    }
+    let moves: Vec<String> = history
+        .positions()
+        .iter()
+        .zip(history.moves())
+        .map(|(position, &mv)| position.san(mv))
+        .collect();
+    pgn::write(
+        &tags,
+        &moves,
+        u32::from(start.fullmove_number()),
+        start.side_to_move() == Color::Black,
+        comment,
+        marker,
+    )
+}
