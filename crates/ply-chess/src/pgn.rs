@@ -55,13 +55,7 @@ pub fn read_with<E>(
             .map_err(|e| RecordError::Format(format!("FEN tag: {e}")))?,
         _ => Position::start(),
     };
-    GameHistory::replay(start, game.moves.iter().map(String::as_str), read_move).map_err(
-        |(number, text, error)| RecordError::Move {
-            number,
-            text: text.to_owned(),
-            error,
-        },
-    )
+    GameHistory::replay(start, game.moves.iter().map(String::as_str), read_move)
 }
 
 /// Writes `history` as PGN with everything `header` says, and `comment`

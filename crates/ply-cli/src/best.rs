@@ -221,7 +221,7 @@ fn solve_othello(args: &BestArgs, json: bool) -> Result<bool, CliError> {
     Ok(true)
 }
 
-fn describe_winner<G: Game>(root: &G, outcome: ply_core::Outcome) -> String {
+fn describe_winner<G: Game>(root: &G, outcome: ply_core::Outcome<G::EndReason>) -> String {
     match outcome.winner() {
         Some(side) if side == root.side_to_move() => "the side to move has won".to_owned(),
         Some(_) => "the side to move has lost".to_owned(),

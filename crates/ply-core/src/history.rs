@@ -3,6 +3,7 @@
 //! each game states through the hooks of [`Game`].
 
 use crate::game::{Game, Outcome, Side};
+use crate::record::RecordError;
 use std::fmt;
 
 /// A move that is not legal in the position it was played in.
@@ -61,16 +62,20 @@ impl<G: Game> GameHistory<G> {
     /// [`Game::parse_move`]), from `start`.
     ///
     /// # Errors
-    /// The number of the move that could not be read or played (counted from
-    /// 1), its text and `read`'s error.
+    /// [`RecordError::Move`]: the move that could not be read or played (its
+    /// number counted from 1, its text) and `read`'s error.
     pub fn replay<'a, E>(
         start: G,
         moves: impl IntoIterator<Item = &'a str>,
         read: impl Fn(&G, &str) -> Result<G::Move, E>,
-    ) -> Result<Self, (usize, &'a str, E)> {
+    ) -> Result<Self, RecordError<E>> {
         let mut history = GameHistory::new(start);
         for (index, text) in moves.into_iter().enumerate() {
-            let mv = read(history.position(), text).map_err(|e| (index + 1, text, e))?;
+            let mv = read(history.position(), text).map_err(|error| RecordError::Move {
+                number: index + 1,
+                text: text.to_owned(),
+                error,
+            })?;
             history.push(mv);
         }
         Ok(history)

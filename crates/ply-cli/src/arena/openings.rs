@@ -10,7 +10,7 @@
 use super::game::MatchGame;
 use super::options::OpeningSpec;
 use crate::play::book::{Rng, parse_named_lines};
-use crate::play::record::Record;
+use ply_core::GameHistory;
 use ply_core::Game;
 
 /// One opening.
@@ -163,7 +163,7 @@ fn replay_lines<G: MatchGame>(
     lines
         .into_iter()
         .map(|(name, moves)| {
-            let record = Record::replay(G::start(), moves.iter().map(String::as_str), |p, t| {
+            let record = GameHistory::replay(G::start(), moves.iter().map(String::as_str), |p, t| {
                 p.read_move(t)
             })
             .map_err(|e| format!("{name}: {e}"))?;
