@@ -97,7 +97,11 @@ impl Game for Position {
 
     /// The position's own result, else a draw by the 40-move rule, else by
     /// threefold repetition.
-    fn outcome_in_history(&self, quiet_plies: u32, repetitions: usize) -> Option<Outcome<EndReason>> {
+    fn outcome_in_history(
+        &self,
+        quiet_plies: u32,
+        repetitions: usize,
+    ) -> Option<Outcome<EndReason>> {
         if let Some(outcome) = self.outcome() {
             return Some(outcome);
         }
@@ -123,7 +127,11 @@ impl Game for Position {
 
     fn hash(&self) -> u64 {
         let (black, white, kings) = (self.black(), self.white(), self.kings());
-        let side = if self.white_to_move() { ZOBRIST[4 * 4 * 256] } else { 0 };
+        let side = if self.white_to_move() {
+            ZOBRIST[4 * 4 * 256]
+        } else {
+            0
+        };
         hash_board(black & !kings, 0)
             ^ hash_board(black & kings, 1)
             ^ hash_board(white & !kings, 2)

@@ -15,8 +15,8 @@
 //! pieces taken so far.
 
 use crate::board::{Board, CROWNING_ROW, SHIFTS};
-use crate::square::{LANDING, STEP};
 use crate::moves::{MAX_JUMPS, Move};
+use crate::square::{LANDING, STEP};
 use ply_core::MoveList;
 
 /// The pieces that can move in each direction, in [`crate::Direction::ALL`]

@@ -281,6 +281,5 @@ impl Position {
     }
 }
 
-
 #[cfg(test)]
 mod tests;

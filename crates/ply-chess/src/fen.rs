@@ -4,6 +4,7 @@ use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::position::{CastlingRights, Position};
 use crate::types::{Color, File, Piece, Rank, Role, Square};
+use std::str::FromStr;
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -70,6 +71,15 @@ pub enum PositionError {
     /// Text after the six fields.
     #[error("unexpected text after the FEN: '{0}'")]
     Trailing(String),
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    /// Reads a FEN (see [`Position::from_fen`]).
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        Position::from_fen(text)
+    }
 }
 
 impl Position {
@@ -375,5 +385,6 @@ fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, Po
 }
 
 fn read_counter(text: &str) -> Result<u16, PositionError> {
-    text.parse().map_err(|_| PositionError::Counter(text.to_owned()))
+    text.parse()
+        .map_err(|_| PositionError::Counter(text.to_owned()))
 }

@@ -51,8 +51,9 @@ pub fn read_with<E>(
         )));
     }
     let start = match game.tag("FEN") {
-        Some(fen) if game.tag("SetUp") != Some("0") => Position::from_fen(fen)
-            .map_err(|e| RecordError::Format(format!("FEN tag: {e}")))?,
+        Some(fen) if game.tag("SetUp") != Some("0") => {
+            Position::from_fen(fen).map_err(|e| RecordError::Format(format!("FEN tag: {e}")))?
+        }
         _ => Position::start(),
     };
     GameHistory::replay(start, game.moves.iter().map(String::as_str), read_move)

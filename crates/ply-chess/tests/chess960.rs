@@ -3,7 +3,7 @@
 
 use ply_chess::attackmap::AttackBoard;
 use ply_chess::gnu::GnuBoard;
-use ply_chess::{Color, PositionError, Move, Position};
+use ply_chess::{Color, Move, Position, PositionError};
 use ply_core::Game;
 
 fn pos(fen: &str) -> Position {

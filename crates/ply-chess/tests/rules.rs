@@ -309,7 +309,10 @@ fn fen_validation_errors() {
             "qqq1k3/ppppppp1/8/8/8/8/8/4K3 w - - 0 1",
             PositionError::TooManyPieces("black"),
         ),
-        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", PositionError::Side("x".into())),
+        (
+            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+            PositionError::Side("x".into()),
+        ),
         (
             "4k3/8/8/8/8/8/8/4K3 w KX - 0 1",
             PositionError::Castling("KX".into()),

@@ -15,9 +15,9 @@
 //! [`parse`] and [`write_properties`] handle the text; [`read`] and [`write`]
 //! turn it into a [`GameHistory`] and back.
 
+use crate::Othello;
 use crate::moves::Move;
 use crate::position::{EndReason, MoveError};
-use crate::Othello;
 use ply_core::record::{Ending, Header, RecordError, UtcTime};
 use ply_core::{Game, GameHistory, Side};
 

@@ -7,6 +7,7 @@ use crate::square::Square;
 use ply_core::{Game, MoveList, Outcome, Side};
 use std::fmt;
 use std::marker::PhantomData;
+use std::str::FromStr;
 
 /// The four centre squares d4, e4, d5, e5: occupied from the start, never emptied.
 const CENTRE: u64 = 0x0000_0018_1800_0000;
@@ -469,6 +470,15 @@ fn describe(text: &str) -> String {
         "nothing".to_owned()
     } else {
         format!("{} characters without a side to move", text.chars().count())
+    }
+}
+
+impl<G: MoveGenerator> FromStr for Position<G> {
+    type Err = PositionError;
+
+    /// Reads a position string (see [`Game::parse_position`]).
+    fn from_str(text: &str) -> Result<Self, PositionError> {
+        Self::parse_position(text)
     }
 }
 

@@ -1,8 +1,8 @@
 use super::*;
 use crate::EndReason;
-use ply_core::{Game, Outcome, Side};
 use crate::square::Square;
 use ply_core::perft::perft;
+use ply_core::{Game, Outcome, Side};
 
 const START_FEN: &str = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
 

@@ -26,10 +26,10 @@ pub mod tally;
 
 use crate::engines::{self, EngineGame};
 use crate::error::CliError;
-use ply_core::record::{Ending, Header, Players};
 use game::MatchGame;
 use openings::Opening;
 use options::MatchOptions;
+use ply_core::record::{Ending, Header, Players};
 use referee::{Pairing, Played};
 use schedule::Job;
 use std::collections::VecDeque;

@@ -5,11 +5,11 @@
 
 use super::assert_one_line;
 use crate::play::playable::Playable;
-use ply_core::GameHistory;
-use ply_core::record::Players;
 use ply_chess::attackmap::AttackBoard;
 use ply_chess::gnu::GnuBoard;
 use ply_core::Game;
+use ply_core::GameHistory;
+use ply_core::record::Players;
 
 /// Reads the position on the first line (the start position when it is empty
 /// or refused), then plays the legal moves among the other lines, calling

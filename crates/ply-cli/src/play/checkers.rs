@@ -4,14 +4,14 @@
 //! opening book, PDN records.
 
 use super::book::Book;
+use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
-use super::playable::Playable;
-use ply_core::GameHistory;
-use ply_core::record::Header;
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, Square, pdn};
+use ply_core::GameHistory;
+use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
 use std::sync::OnceLock;
 
@@ -241,8 +241,8 @@ impl Playable for Checkers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_core::record::Players;
     use crate::play::render::{Style, draw};
+    use ply_core::record::Players;
 
     #[test]
     fn every_ballot_replays_to_its_position_and_the_deck_is_the_book() {

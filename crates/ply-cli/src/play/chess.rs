@@ -2,14 +2,14 @@
 //! with [`GameHistory`], the book in `data/chess_openings.txt`, PGN records.
 
 use super::book::{Book, parse_named_lines};
+use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
-use super::playable::Playable;
-use ply_core::GameHistory;
-use ply_core::record::Header;
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_chess::engine::Evaluation;
 use ply_chess::{Color, EndReason, File, Move, MoveError, Position, Rank, Role, Square, pgn};
+use ply_core::GameHistory;
+use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
 use std::sync::OnceLock;
 
@@ -166,7 +166,8 @@ mod tests {
     fn pgn_round_trip_from_a_set_up_position() {
         let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40";
         let start = Position::from_fen(fen).unwrap();
-        let record = GameHistory::replay(start, ["Kd7", "e4", "Kd6"], |p, t| p.read_move(t)).unwrap();
+        let record =
+            GameHistory::replay(start, ["Kd7", "e4", "Kd6"], |p, t| p.read_move(t)).unwrap();
         let players = Players {
             first: "Ann".into(),
             second: "Bob".into(),
@@ -184,7 +185,8 @@ mod tests {
     fn chess960_games_say_so_and_read_back() {
         let fen = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1";
         let start = Position::from_fen(fen).unwrap();
-        let record = GameHistory::replay(start, ["O-O", "O-O", "a3"], |p, t| p.read_move(t)).unwrap();
+        let record =
+            GameHistory::replay(start, ["O-O", "O-O", "a3"], |p, t| p.read_move(t)).unwrap();
         assert_eq!(
             record.position().fen(),
             "r4rk1/pppppppp/8/8/8/P7/1PPPPPPP/R4RK1 b - - 0 2"

@@ -2,10 +2,10 @@
 //! back, sides, level and time, new games, the history, saving and loading.
 
 use super::playable::Playable;
-use ply_core::GameHistory;
-use ply_core::record::Players;
 use super::session::{DEFAULT_MOVETIME, Session};
+use ply_core::GameHistory;
 use ply_core::Side;
+use ply_core::record::Players;
 use ply_core::search::{Level, Limits};
 use std::io::{self, Write};
 use std::time::Duration;

@@ -3,11 +3,11 @@
 //! `data/othello_openings.txt` in their four symmetric forms, GGF records.
 
 use super::book::{Book, parse_named_lines};
-use super::record::one_line;
 use super::playable::Playable;
+use super::record::one_line;
+use super::render::{Board, BoardView, Cell, Glyph};
 use ply_core::GameHistory;
 use ply_core::record::Header;
-use super::render::{Board, BoardView, Cell, Glyph};
 use ply_core::{Game, Outcome, Side};
 use ply_othello::engine::Evaluation;
 use ply_othello::solve::Solver;
@@ -206,8 +206,8 @@ impl Playable for Othello {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_core::record::Players;
     use crate::play::render::{Style, draw};
+    use ply_core::record::Players;
 
     #[test]
     fn every_named_line_is_legal_in_all_four_orientations() {
@@ -254,10 +254,11 @@ mod tests {
             first: "B]lack".into(),
             second: "White".into(),
         };
-        let tiger = GameHistory::replay(Othello::start(), ["f5", "d6", "c3", "d3", "c4"], |p, t| {
-            p.read_move(t)
-        })
-        .unwrap();
+        let tiger =
+            GameHistory::replay(Othello::start(), ["f5", "d6", "c3", "d3", "c4"], |p, t| {
+                p.read_move(t)
+            })
+            .unwrap();
         let text = Othello::write_record(&tiger, &players, None);
         assert!(text.starts_with("(;GM[Othello]PC[ply]DT["), "{text}");
         assert!(text.contains("PB[B)lack]PW[White]RE[?]"));

@@ -5,9 +5,9 @@
 
 use super::book::Book;
 use super::record::play_header;
+use super::render::BoardView;
 use ply_core::GameHistory;
 use ply_core::record::{Ending, Header, Players};
-use super::render::BoardView;
 use ply_core::search::{Evaluator, Searchable};
 use ply_core::{Outcome, Side};
 use std::fmt;

@@ -6,10 +6,10 @@
 use super::book::Rng;
 use super::input::{Input, Next};
 use super::playable::Playable;
-use ply_core::GameHistory;
 use super::render::{self, Style};
 use super::thinking;
 use crate::protocol::{SearchJob, SearchThread};
+use ply_core::GameHistory;
 use ply_core::search::{Engine, Level, Limits, Options};
 use ply_core::{Outcome, Side};
 use std::io::{self, Write};

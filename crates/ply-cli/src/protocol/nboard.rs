@@ -29,12 +29,12 @@
 //! a note on stderr.
 
 use super::Output;
-use ply_othello::ggf;
 use crate::play::playable::Playable;
 use ply_core::GameHistory;
 use ply_core::search::{Clock, Deadlines, Engine, Info, Limits, Score};
 use ply_core::{Game, Side};
 use ply_othello::engine::Evaluation;
+use ply_othello::ggf;
 use ply_othello::solve::{Options as SolveOptions, Solution, Solver};
 use ply_othello::{Move, Othello};
 use std::sync::atomic::{AtomicBool, Ordering};
