@@ -56,13 +56,7 @@ pub fn read_with<E>(
     read_move: impl Fn(&Position, &str) -> Result<Move, E>,
 ) -> Result<GameHistory<Position>, RecordError<E>> {
     let game = parse(text).map_err(RecordError::Format)?;
-    let start = match game.tag("FEN") {
-        Some(fen) if game.tag("SetUp") != Some("0") => {
-            Position::from_fen(fen).map_err(|e| RecordError::Format(format!("FEN tag: {e}")))?
-        }
-        _ => Position::start(),
-    };
-    GameHistory::replay(start, game.moves.iter().map(String::as_str), read_move)
+    pgn::replay(&game, read_move)
 }
 
 /// Writes `history` as PDN with everything `header` says (Black, the first

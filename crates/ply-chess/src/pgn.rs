@@ -50,13 +50,7 @@ pub fn read_with<E>(
             "'{variant}' games are not supported, only standard chess and Chess960"
         )));
     }
-    let start = match game.tag("FEN") {
-        Some(fen) if game.tag("SetUp") != Some("0") => {
-            Position::from_fen(fen).map_err(|e| RecordError::Format(format!("FEN tag: {e}")))?
-        }
-        _ => Position::start(),
-    };
-    GameHistory::replay(start, game.moves.iter().map(String::as_str), read_move)
+    pgn::replay(&game, read_move)
 }
 
 /// Writes `history` as PGN with everything `header` says, and `comment`

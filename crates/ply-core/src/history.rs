@@ -3,7 +3,6 @@
 //! each game states through the hooks of [`Game`].
 
 use crate::game::{Game, Outcome, Side};
-use crate::record::RecordError;
 use std::fmt;
 
 /// A move that is not legal in the position it was played in.
@@ -14,6 +13,18 @@ pub struct IllegalMove {
     pub played: String,
     /// The legal moves, space separated, or `none (the game is over)`.
     pub legal: String,
+}
+
+/// A move of a game being replayed that could not be read or played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {number} ({text}): {error}")]
+pub struct ReplayError<E> {
+    /// The move's number, counted from 1.
+    pub number: usize,
+    /// The move as given.
+    pub text: String,
+    /// Why it could not be read or played.
+    pub error: E,
 }
 
 /// The positions of a game from its start, the moves between them, and for
@@ -62,16 +73,16 @@ impl<G: Game> GameHistory<G> {
     /// [`Game::parse_move`]), from `start`.
     ///
     /// # Errors
-    /// [`RecordError::Move`]: the move that could not be read or played (its
-    /// number counted from 1, its text) and `read`'s error.
+    /// [`ReplayError`]: the move that could not be read or played (its number
+    /// counted from 1, its text) and `read`'s error.
     pub fn replay<'a, E>(
         start: G,
         moves: impl IntoIterator<Item = &'a str>,
         read: impl Fn(&G, &str) -> Result<G::Move, E>,
-    ) -> Result<Self, RecordError<E>> {
+    ) -> Result<Self, ReplayError<E>> {
         let mut history = GameHistory::new(start);
         for (index, text) in moves.into_iter().enumerate() {
-            let mv = read(history.position(), text).map_err(|error| RecordError::Move {
+            let mv = read(history.position(), text).map_err(|error| ReplayError {
                 number: index + 1,
                 text: text.to_owned(),
                 error,
@@ -237,5 +248,154 @@ impl<G: Game> GameHistory<G> {
     pub fn outcome(&self) -> Option<Outcome<G::EndReason>> {
         self.position()
             .outcome_in_history(self.quiet_plies(), self.repetitions())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movelist::MoveList;
+
+    /// A token on a ring of eight points, moved one step forward (`+`) or
+    /// back (`-`) by each side in turn, or "home" to point 0 (`0`, which no
+    /// later position can undo: irreversible). The third occurrence of a
+    /// position draws.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Ring {
+        at: u8,
+        side: Side,
+    }
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("'{0}' is not a ring move")]
+    struct BadMove(String);
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Repeated;
+
+    impl fmt::Display for Repeated {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("repetition")
+        }
+    }
+
+    impl Game for Ring {
+        type Move = char;
+        type PositionError = BadMove;
+        type MoveError = BadMove;
+        type EndReason = Repeated;
+        const NAME: &'static str = "ring";
+
+        fn start() -> Self {
+            Ring {
+                at: 0,
+                side: Side::First,
+            }
+        }
+        fn side_to_move(&self) -> Side {
+            self.side
+        }
+        fn generate_moves(&self, moves: &mut MoveList<char>) {
+            moves.extend(['+', '-', '0']);
+        }
+        fn play(&self, mv: char) -> Self {
+            let at = match mv {
+                '+' => (self.at + 1) % 8,
+                '-' => (self.at + 7) % 8,
+                _ => 0,
+            };
+            Ring {
+                at,
+                side: self.side.opponent(),
+            }
+        }
+        fn outcome(&self) -> Option<Outcome<Repeated>> {
+            None
+        }
+        fn outcome_in_history(&self, _: u32, repetitions: usize) -> Option<Outcome<Repeated>> {
+            (repetitions >= 3).then_some(Outcome::Draw { reason: Repeated })
+        }
+        fn is_irreversible(&self, mv: char) -> bool {
+            mv == '0'
+        }
+        fn hash(&self) -> u64 {
+            u64::from(self.at) * 2 + self.side.index() as u64
+        }
+        fn parse_position(text: &str) -> Result<Self, BadMove> {
+            Err(BadMove(text.to_owned()))
+        }
+        fn position_string(&self) -> String {
+            format!("{} {:?}", self.at, self.side)
+        }
+        fn parse_move(&self, text: &str) -> Result<char, BadMove> {
+            match text {
+                "+" | "-" | "0" => Ok(text.chars().next().unwrap()),
+                _ => Err(BadMove(text.to_owned())),
+            }
+        }
+        fn move_name(&self, mv: char) -> String {
+            mv.to_string()
+        }
+    }
+
+    #[test]
+    fn plays_undoes_and_truncates() {
+        let mut game = GameHistory::replay(Ring::start(), ["+", "+", "-"], Ring::parse_move)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.moves(), ['+', '+', '-']);
+        assert_eq!(game.positions().len(), 4);
+        assert_eq!(game.position().at, 1);
+        assert_eq!(game.last_move(), Some('-'));
+        assert_eq!(game.mover(1), Side::Second);
+        assert_eq!(game.earlier_hashes().len(), 3);
+        assert!(game.starts_from_standard());
+        assert_eq!(game.undo(), Some('-'));
+        assert_eq!(game.position().at, 2);
+        game.truncate(1);
+        assert_eq!(game.moves(), ['+']);
+        assert_eq!(game.quiet_plies(), 1);
+        assert_eq!(game.undo(), Some('+'));
+        assert_eq!(game.undo(), None);
+        let err = GameHistory::replay(Ring::start(), ["+", "x"], Ring::parse_move).unwrap_err();
+        assert_eq!(err.to_string(), "move 2 (x): 'x' is not a ring move");
+        assert_eq!(err.number, 2);
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_with_the_legal_ones() {
+        let mut game = GameHistory::new(Ring::start());
+        let err = game.play('*').unwrap_err();
+        assert_eq!(err.legal, "+ - 0");
+        assert!(game.moves().is_empty());
+        game.play('+').unwrap();
+        assert!(game.play_text("?").is_err());
+        assert_eq!(game.play_text("-").unwrap(), '-');
+        assert_eq!(game.moves().len(), 2);
+    }
+
+    #[test]
+    fn repetitions_count_since_the_last_irreversible_move() {
+        let mut game = GameHistory::new(Ring::start());
+        for mv in ['+', '-', '+', '-'] {
+            assert_eq!(game.outcome(), None);
+            game.push(mv);
+        }
+        // The start position, a third time.
+        assert_eq!(game.repetitions(), 3);
+        assert_eq!(game.outcome(), Some(Outcome::Draw { reason: Repeated }));
+        game.undo();
+        game.push('0');
+        assert_eq!(game.quiet_plies(), 0);
+        assert_eq!(game.repetitions(), 1);
+        // Back on the same point with the same side to move, but only the
+        // positions since the irreversible move count.
+        game.push('+');
+        game.push('-');
+        assert_eq!(
+            game.position(),
+            &game.positions()[game.positions().len() - 3]
+        );
+        assert_eq!(game.repetitions(), 2);
+        assert_eq!(game.outcome(), None);
     }
 }

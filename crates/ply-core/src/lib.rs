@@ -15,5 +15,5 @@ pub mod zeroed;
 pub mod zobrist;
 
 pub use game::{Game, Outcome, Side};
-pub use history::{GameHistory, IllegalMove};
+pub use history::{GameHistory, IllegalMove, ReplayError};
 pub use movelist::{MAX_MOVES, MoveList};

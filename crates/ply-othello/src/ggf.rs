@@ -19,7 +19,7 @@ use crate::Othello;
 use crate::moves::Move;
 use crate::position::{EndReason, MoveError};
 use ply_core::record::{Ending, Header, RecordError, UtcTime};
-use ply_core::{Game, GameHistory, Side};
+use ply_core::{Game, GameHistory, ReplayError, Side};
 
 /// The properties of one GGF game, in file order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -170,14 +170,13 @@ pub fn read(text: &str) -> Result<GameHistory<Othello>, RecordError<MoveError>> 
                 )));
             }
         }
-        let mv = history
-            .position()
-            .parse_move(text)
-            .map_err(|error| RecordError::Move {
+        let mv = history.position().parse_move(text).map_err(|error| {
+            RecordError::Move(ReplayError {
                 number: index + 1,
                 text: format!("{color}[{text}]"),
                 error,
-            })?;
+            })
+        })?;
         history.push(mv);
     }
     Ok(history)

@@ -7,6 +7,7 @@
 pub mod pgn;
 
 use crate::game::{Outcome, Side};
+use crate::history::ReplayError;
 use std::fmt;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -86,25 +87,20 @@ pub enum RecordError<E> {
     /// the reason.
     Format(String),
     /// A move could not be read or is not legal.
-    Move {
-        /// The move's number in the record, counted from 1.
-        number: usize,
-        /// The move as the record writes it.
-        text: String,
-        /// Why it could not be read or played.
-        error: E,
-    },
+    Move(ReplayError<E>),
+}
+
+impl<E> From<ReplayError<E>> for RecordError<E> {
+    fn from(error: ReplayError<E>) -> Self {
+        RecordError::Move(error)
+    }
 }
 
 impl<E: fmt::Display> fmt::Display for RecordError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::Format(reason) => f.write_str(reason),
-            RecordError::Move {
-                number,
-                text,
-                error,
-            } => write!(f, "move {number} ({text}): {error}"),
+            RecordError::Move(error) => error.fmt(f),
         }
     }
 }
@@ -193,11 +189,11 @@ mod tests {
             reason: "agreed".to_owned(),
         };
         assert_eq!(decided.winner(), None);
-        let err: RecordError<&str> = RecordError::Move {
+        let err: RecordError<&str> = RecordError::Move(ReplayError {
             number: 3,
             text: "Kf3".to_owned(),
             error: "Kf3 is not legal here",
-        };
+        });
         assert_eq!(err.to_string(), "move 3 (Kf3): Kf3 is not legal here");
     }
 }

@@ -8,8 +8,9 @@
 //! program may add: comments `{...}` and `;...`, `%` escape lines, NAGs `$n`,
 //! variations `(...)`, move numbers (`12.`, `12...`), annotation marks.
 
-use super::{Ending, Header, UtcTime};
-use crate::game::{Outcome, Side};
+use super::{Ending, Header, RecordError, UtcTime};
+use crate::game::{Game, Outcome, Side};
+use crate::history::GameHistory;
 
 /// The parts of one PGN game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -233,6 +234,29 @@ pub fn parse(text: &str) -> Result<PgnGame, String> {
         return Err("no PGN game found".to_owned());
     }
     Ok(game)
+}
+
+/// Replays `game` with its moves read by `read_move`, from its `FEN` tag
+/// (unless `SetUp` is `0`) or from the standard start.
+///
+/// # Errors
+/// [`RecordError::Format`] for a bad `FEN` tag, [`RecordError::Move`] for a
+/// move that cannot be read or played.
+pub fn replay<G: Game, E>(
+    game: &PgnGame,
+    read_move: impl Fn(&G, &str) -> Result<G::Move, E>,
+) -> Result<GameHistory<G>, RecordError<E>> {
+    let start = match game.tag("FEN") {
+        Some(fen) if game.tag("SetUp") != Some("0") => {
+            G::parse_position(fen).map_err(|e| RecordError::Format(format!("FEN tag: {e}")))?
+        }
+        _ => G::start(),
+    };
+    Ok(GameHistory::replay(
+        start,
+        game.moves.iter().map(String::as_str),
+        read_move,
+    )?)
 }
 
 /// The result marker: `1-0` when the side that moved first won (White in
