@@ -16,9 +16,9 @@ use crate::game::EndReason;
 use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::position::Position;
+use ply_core::GameHistory;
 use ply_core::record::pgn::{self, PgnGame};
 use ply_core::record::{Header, RecordError};
-use ply_core::{Game, GameHistory, Side};
 
 /// Reads the text of the first game of a PDN file, refusing other draughts
 /// variants.
@@ -68,22 +68,14 @@ pub fn write(
     header: &Header<EndReason>,
     comment: Option<&str>,
 ) -> String {
-    let marker = pgn::ending_marker(header.ending.as_ref());
-    let mut tags = pgn::header_tags(header, marker, "Black", "White");
-    tags.push(("GameType".to_owned(), "21".to_owned()));
-    let start = history.start();
-    if !history.starts_from_standard() {
-        tags.push(("SetUp".to_owned(), "1".to_owned()));
-        tags.push(("FEN".to_owned(), start.fen()));
-    }
-    let moves: Vec<String> = history.moves().iter().map(Move::to_string).collect();
-    pgn::write(
-        &tags,
-        &moves,
+    pgn::write_history(
+        history,
+        header,
+        ["Black", "White"],
+        vec![("GameType".to_owned(), "21".to_owned())],
         1,
-        Game::side_to_move(start) == Side::Second,
+        |_, mv| mv.to_string(),
         comment,
-        marker,
     )
 }
 

@@ -8,7 +8,6 @@ use crate::game::EndReason;
 use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::position::Position;
-use crate::types::Color;
 use ply_core::GameHistory;
 use ply_core::record::{Header, RecordError, pgn};
 
@@ -61,31 +60,18 @@ pub fn write(
     header: &Header<EndReason>,
     comment: Option<&str>,
 ) -> String {
-    let marker = pgn::ending_marker(header.ending.as_ref());
-    let mut tags = pgn::header_tags(header, marker, "White", "Black");
     let start = history.start();
-    if !history.starts_from_standard() {
-        // A Chess960 game (castling rights other than the classical corners)
-        // says so, as python-chess and Lichess write it; the FEN tag is X-FEN
-        // either way.
-        if !start.castling_rights().is_classical() {
-            tags.push(("Variant".to_owned(), "Chess960".to_owned()));
-        }
-        tags.push(("SetUp".to_owned(), "1".to_owned()));
-        tags.push(("FEN".to_owned(), start.fen()));
-    }
-    let moves: Vec<String> = history
-        .positions()
-        .iter()
-        .zip(history.moves())
-        .map(|(position, &mv)| position.san(mv))
-        .collect();
-    pgn::write(
-        &tags,
-        &moves,
+    // A Chess960 game (castling rights other than the classical corners) says
+    // so, as python-chess and Lichess write it; the FEN tag is X-FEN either way.
+    let variant = (!history.starts_from_standard() && !start.castling_rights().is_classical())
+        .then(|| ("Variant".to_owned(), "Chess960".to_owned()));
+    pgn::write_history(
+        history,
+        header,
+        ["White", "Black"],
+        variant.into_iter().collect(),
         u32::from(start.fullmove_number()),
-        start.side_to_move() == Color::Black,
+        Position::san,
         comment,
-        marker,
     )
 }

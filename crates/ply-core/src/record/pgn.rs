@@ -259,6 +259,45 @@ pub fn replay<G: Game, E>(
     )?)
 }
 
+/// Writes `history` in the PGN shape: the Seven Tag Roster from `header`
+/// (the players under `player_tags`, first player first), `more_tags`,
+/// `SetUp`/`FEN` (the position string) after a set-up, then the moves as
+/// `name` writes them, numbered from `first_number`, the `comment` and the
+/// result.
+#[must_use]
+pub fn write_history<G: Game>(
+    history: &GameHistory<G>,
+    header: &Header<G::EndReason>,
+    player_tags: [&str; 2],
+    more_tags: Vec<(String, String)>,
+    first_number: u32,
+    name: impl Fn(&G, G::Move) -> String,
+    comment: Option<&str>,
+) -> String {
+    let marker = ending_marker(header.ending.as_ref());
+    let mut tags = header_tags(header, marker, player_tags[0], player_tags[1]);
+    tags.extend(more_tags);
+    let start = history.start();
+    if !history.starts_from_standard() {
+        tags.push(("SetUp".to_owned(), "1".to_owned()));
+        tags.push(("FEN".to_owned(), start.position_string()));
+    }
+    let moves: Vec<String> = history
+        .positions()
+        .iter()
+        .zip(history.moves())
+        .map(|(position, &mv)| name(position, mv))
+        .collect();
+    write(
+        &tags,
+        &moves,
+        first_number,
+        start.side_to_move() == Side::Second,
+        comment,
+        marker,
+    )
+}
+
 /// The result marker: `1-0` when the side that moved first won (White in
 /// chess, Black in checkers as CheckerBoard counts), `0-1` when the other
 /// side won, `1/2-1/2` for a draw, `*` for a game still going.
