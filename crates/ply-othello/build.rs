@@ -117,8 +117,9 @@ impl Line {
             let mut run: Vec<u32> = (0..=steps)
                 .map(|k| ((rank_of(a) + dr * k) * 8 + file_of(a) + df * k) as u32)
                 .collect();
-            // The seed's rule: westmost square first; on a column, northmost first.
-            run.sort_by_key(|&sq| (file_of(sq), -rank_of(sq)));
+            // The seed's rule: westmost square first; on a column, northmost
+            // first, and the seed's north edge is rank 1 (a1 is its square 00).
+            run.sort_by_key(|&sq| (file_of(sq), rank_of(sq)));
             let mut segment_mask = 0u8;
             for (k, &sq) in run.iter().enumerate() {
                 let bit = segment.first_bit + k as u32;
@@ -132,9 +133,9 @@ impl Line {
             let (pre, multiplier, natural): (u32, u64, fn(u32) -> i32) = if dr == 0 {
                 (0, 1u64 << (56 - 8 * rank_of(a)), file_of)
             } else if df == 0 {
-                (file_of(a) as u32, 0x8040_2010_0804_0201, |sq| {
-                    7 - rank_of(sq)
-                })
+                // Rank r (bit 8r once shifted to file a) times 2^(56 - 7r) lands
+                // on bit 56 + r; no two other products share a bit.
+                (file_of(a) as u32, 0x0102_0408_1020_4080, rank_of)
             } else {
                 (0, 0x0101_0101_0101_0101, file_of)
             };

@@ -14,8 +14,9 @@
 //! A king can turn back, so its paths are followed square by square, with the
 //! pieces taken so far.
 
-use crate::board::{Board, CROWNING_ROW, LANDING, SHIFTS, STEP};
+use crate::board::{Board, CROWNING_ROW, SHIFTS};
 use crate::moves::{MAX_JUMPS, Move};
+use crate::square::{LANDING, STEP};
 use ply_core::MoveList;
 
 /// The pieces that can move in each direction, in [`crate::Direction::ALL`]

@@ -2,58 +2,11 @@
 //! `11-15` or `22x15x6`.
 
 use crate::moves::Move;
-use crate::position::{Colour, Position};
+use crate::position::{Color, Position, PositionError};
 use crate::square::Square;
 use ply_core::Game;
-
-/// Most squares a side may have.
-pub const MAX_PIECES: u32 = 12;
-
-/// A PDN FEN that could not be read, or describes an impossible position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// Not of the shape `side:colour squares:colour squares`.
-    #[error(
-        "expected a PDN FEN such as B:W21,22,23:B1,2,3 (side to move, then each colour's squares); {0}"
-    )]
-    Malformed(String),
-    /// The side to move is neither `B` nor `W`.
-    #[error("'{0}' is not a side to move: use B (black) or W (white)")]
-    UnknownSide(String),
-    /// A piece list starts with something else than `B` or `W`.
-    #[error("'{0}' is not a colour: each list of squares starts with B (black) or W (white)")]
-    UnknownColour(String),
-    /// One colour has two lists.
-    #[error("the {0} pieces are listed twice")]
-    ColourTwice(Colour),
-    /// A square number outside 1-32.
-    #[error("'{0}' is not a square: squares are numbered 1 to 32")]
-    SquareOutOfRange(String),
-    /// A list item that is neither a square nor a range.
-    #[error("'{0}' is not a square or a range of squares, such as 5, K5 or 1-12")]
-    BadSquare(String),
-    /// Two pieces on one square.
-    #[error("two pieces on square {0}")]
-    TwoPieces(Square),
-    /// A man on the row where it would have been crowned.
-    #[error(
-        "a {colour} man on square {square}, its crowning row (it would be a king: write K{square})"
-    )]
-    ManOnCrowningRow {
-        /// The man's colour.
-        colour: Colour,
-        /// Where it stands.
-        square: Square,
-    },
-    /// More than twelve pieces of one colour.
-    #[error("{count} {colour} pieces: a side has at most 12")]
-    TooManyPieces {
-        /// The colour.
-        colour: Colour,
-        /// How many pieces it was given.
-        count: u32,
-    },
-}
+use std::fmt;
+use std::str::FromStr;
 
 /// A move that could not be read, or is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -81,6 +34,62 @@ pub enum MoveError {
     },
 }
 
+impl Position {
+    /// Reads a PDN FEN: the side to move (`B` or `W`), then for each colour a list
+    /// of squares after `B` or `W`, sections separated by `:`. A square may carry
+    /// `K` for a king; `1-12` stands for squares 1 to 12 (`K1-4` for kings).
+    /// Colours come in either order, a list may be empty, whitespace between items
+    /// is ignored, and the whole may be wrapped as `[FEN "..."]`, quoted, or end
+    /// with a period. Letters may be lower case.
+    ///
+    /// # Errors
+    /// [`PositionError`] for malformed text and impossible positions: two pieces on
+    /// a square, a man on its crowning row, more than 12 pieces a side.
+    pub fn from_fen(text: &str) -> Result<Position, PositionError> {
+        parse_fen(text)
+    }
+
+    /// Writes the canonical PDN FEN: side to move, White's squares, Black's squares,
+    /// ascending, kings marked `K`: `B:W21,22,...,32:B1,2,...,12`.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        write_fen(self)
+    }
+
+    /// Reads a move: squares joined by `-` or `x` — every square of the path
+    /// (`11-15`, `22x15x6`) or just start and end (`22x6`) when only one legal move
+    /// fits. `x` asks for a capture; `-` is accepted for captures too.
+    ///
+    /// # Errors
+    /// [`MoveError`]: malformed text, or no legal move fits (the error lists the
+    /// legal moves), or several do (it lists those).
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        parse_move(self, text)
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    /// Reads a PDN FEN (see [`Position::from_fen`]).
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        Position::from_fen(text)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The PDN FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?})", self.fen())
+    }
+}
+
 /// At most this many characters of bad input are quoted back in an error.
 const QUOTE_LIMIT: usize = 40;
 
@@ -94,23 +103,14 @@ fn quote(text: &str) -> String {
     }
 }
 
-/// Reads a PDN FEN: the side to move (`B` or `W`), then for each colour a list
-/// of squares after `B` or `W`, sections separated by `:`. A square may carry
-/// `K` for a king; `1-12` stands for squares 1 to 12 (`K1-4` for kings).
-/// Colours come in either order, a list may be empty, whitespace between items
-/// is ignored, and the whole may be wrapped as `[FEN "..."]`, quoted, or end
-/// with a period. Letters may be lower case.
-///
-/// # Errors
-/// [`PositionError`] for malformed text and impossible positions: two pieces on
-/// a square, a man on its crowning row, more than 12 pieces a side.
-pub fn parse_fen(text: &str) -> Result<Position, PositionError> {
+/// [`Position::from_fen`].
+fn parse_fen(text: &str) -> Result<Position, PositionError> {
     let body = unwrap(text)?;
     let mut sections = body.split(':');
     let side = sections.next().unwrap_or_default().trim();
     let side = match side {
-        "B" | "b" => Colour::Black,
-        "W" | "w" => Colour::White,
+        "B" | "b" => Color::Black,
+        "W" | "w" => Color::White,
         "" => {
             return Err(PositionError::Malformed(
                 "the side to move is missing".to_owned(),
@@ -126,9 +126,9 @@ pub fn parse_fen(text: &str) -> Result<Position, PositionError> {
         any_section = true;
         let section = section.trim();
         let mut chars = section.chars();
-        let colour = match chars.next() {
-            Some('B' | 'b') => Colour::Black,
-            Some('W' | 'w') => Colour::White,
+        let color = match chars.next() {
+            Some('B' | 'b') => Color::Black,
+            Some('W' | 'w') => Color::White,
             Some(other) => return Err(PositionError::UnknownColour(other.to_string())),
             None => {
                 return Err(PositionError::Malformed(
@@ -136,8 +136,8 @@ pub fn parse_fen(text: &str) -> Result<Position, PositionError> {
                 ));
             }
         };
-        if lists[colour as usize].is_some() {
-            return Err(PositionError::ColourTwice(colour));
+        if lists[color as usize].is_some() {
+            return Err(PositionError::ColourTwice(color));
         }
         let (mut pieces, mut kings) = (0u32, 0u32);
         let items = chars.as_str().trim();
@@ -154,15 +154,15 @@ pub fn parse_fen(text: &str) -> Result<Position, PositionError> {
             }
         }
         occupied |= pieces;
-        lists[colour as usize] = Some((pieces, kings));
+        lists[color as usize] = Some((pieces, kings));
     }
     if !any_section {
         return Err(PositionError::Malformed(
             "no lists of squares after the side to move".to_owned(),
         ));
     }
-    let (black, black_kings) = lists[Colour::Black as usize].unwrap_or_default();
-    let (white, white_kings) = lists[Colour::White as usize].unwrap_or_default();
+    let (black, black_kings) = lists[Color::Black as usize].unwrap_or_default();
+    let (white, white_kings) = lists[Color::White as usize].unwrap_or_default();
     Position::from_pieces(black, white, black_kings | white_kings, side)
 }
 
@@ -232,13 +232,11 @@ fn parse_square(text: &str) -> Option<Square> {
     text.parse::<u32>().ok().and_then(Square::from_number)
 }
 
-/// Writes the canonical PDN FEN: side to move, White's squares, Black's squares,
-/// ascending, kings marked `K`: `B:W21,22,...,32:B1,2,...,12`.
-#[must_use]
-pub fn write_fen(position: &Position) -> String {
-    let side = match position.colour_to_move() {
-        Colour::Black => 'B',
-        Colour::White => 'W',
+/// [`Position::fen`].
+fn write_fen(position: &Position) -> String {
+    let side = match position.side_to_move() {
+        Color::Black => 'B',
+        Color::White => 'W',
     };
     let list = |pieces: u32| {
         Square::in_board(pieces)
@@ -259,14 +257,8 @@ pub fn write_fen(position: &Position) -> String {
     )
 }
 
-/// Reads a move: squares joined by `-` or `x` — every square of the path
-/// (`11-15`, `22x15x6`) or just start and end (`22x6`) when only one legal move
-/// fits. `x` asks for a capture; `-` is accepted for captures too.
-///
-/// # Errors
-/// [`MoveError`]: malformed text, or no legal move fits (the error lists the
-/// legal moves), or several do (it lists those).
-pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
+/// [`Position::parse_move`].
+fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     let played = text.trim();
     let malformed = || MoveError::Malformed(quote(played));
     let capture = played.contains(['x', 'X']);

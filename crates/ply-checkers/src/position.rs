@@ -4,26 +4,26 @@
 use crate::board::{BACK_ROW, Board, CROWNING_ROW};
 use crate::movegen::{self, MoveSets};
 use crate::moves::Move;
-use crate::notation::{self, MAX_PIECES, MoveError, PositionError};
-use ply_core::{EndReason, Game, MoveList, Outcome, Side};
+use crate::square::Square;
+use ply_core::Side;
 use std::fmt;
 
 /// A colour. Black ([`Side::First`]) starts on squares 1-12 and moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
+pub enum Color {
     /// Starts on 1-12, moves first, towards 32.
     Black = 0,
     /// Starts on 21-32, towards 1.
     White = 1,
 }
 
-impl Colour {
+impl Color {
     /// The other colour.
     #[must_use]
-    pub const fn opponent(self) -> Colour {
+    pub const fn opponent(self) -> Color {
         match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
+            Color::Black => Color::White,
+            Color::White => Color::Black,
         }
     }
 
@@ -31,28 +31,77 @@ impl Colour {
     #[must_use]
     pub const fn side(self) -> Side {
         match self {
-            Colour::Black => Side::First,
-            Colour::White => Side::Second,
+            Color::Black => Side::First,
+            Color::White => Side::Second,
         }
     }
 
     /// The colour moving in turn `side`.
     #[must_use]
-    pub const fn of_side(side: Side) -> Colour {
+    pub const fn of_side(side: Side) -> Color {
         match side {
-            Side::First => Colour::Black,
-            Side::Second => Colour::White,
+            Side::First => Color::Black,
+            Side::Second => Color::White,
         }
     }
 }
 
-impl fmt::Display for Colour {
+impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Colour::Black => "black",
-            Colour::White => "white",
+            Color::Black => "black",
+            Color::White => "white",
         })
     }
+}
+
+/// Most squares a side may have.
+pub const MAX_PIECES: u32 = 12;
+
+/// A PDN FEN that could not be read, or describes an impossible position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// Not of the shape `side:colour squares:colour squares`.
+    #[error(
+        "expected a PDN FEN such as B:W21,22,23:B1,2,3 (side to move, then each colour's squares); {0}"
+    )]
+    Malformed(String),
+    /// The side to move is neither `B` nor `W`.
+    #[error("'{0}' is not a side to move: use B (black) or W (white)")]
+    UnknownSide(String),
+    /// A piece list starts with something else than `B` or `W`.
+    #[error("'{0}' is not a colour: each list of squares starts with B (black) or W (white)")]
+    UnknownColour(String),
+    /// One colour has two lists.
+    #[error("the {0} pieces are listed twice")]
+    ColourTwice(Color),
+    /// A square number outside 1-32.
+    #[error("'{0}' is not a square: squares are numbered 1 to 32")]
+    SquareOutOfRange(String),
+    /// A list item that is neither a square nor a range.
+    #[error("'{0}' is not a square or a range of squares, such as 5, K5 or 1-12")]
+    BadSquare(String),
+    /// Two pieces on one square.
+    #[error("two pieces on square {0}")]
+    TwoPieces(Square),
+    /// A man on the row where it would have been crowned.
+    #[error(
+        "a {color} man on square {square}, its crowning row (it would be a king: write K{square})"
+    )]
+    ManOnCrowningRow {
+        /// The man's colour.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
+    /// More than twelve pieces of one colour.
+    #[error("{count} {color} pieces: a side has at most 12")]
+    TooManyPieces {
+        /// The colour.
+        color: Color,
+        /// How many pieces it was given.
+        count: u32,
+    },
 }
 
 /// A checkers position: whose turn it is and the pieces, held side-relative
@@ -63,7 +112,7 @@ impl fmt::Display for Colour {
 /// ply, as the seed swaps active and passive, then costs nothing.
 ///
 /// Repetitions and the 40-move rule depend on the moves that led here; they are
-/// judged by [`crate::GameHistory`].
+/// judged by [`ply_core::GameHistory`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The pieces as the side to move sees them.
@@ -75,7 +124,7 @@ pub struct Position {
 }
 
 /// The standard start position: Black on 1-12, White on 21-32, Black to move.
-const START: Position = Position::new(
+pub(crate) const START: Position = Position::new(
     Board {
         mine: 0x0000_0FFF,
         theirs: 0xFFF0_0000,
@@ -96,27 +145,27 @@ impl Position {
         black: u32,
         white: u32,
         kings: u32,
-        to_move: Colour,
+        to_move: Color,
     ) -> Result<Position, PositionError> {
-        if let Some(square) = crate::Square::in_board(black & white).next() {
+        if let Some(square) = Square::in_board(black & white).next() {
             return Err(PositionError::TwoPieces(square));
         }
-        for (colour, pieces) in [(Colour::Black, black), (Colour::White, white)] {
+        for (color, pieces) in [(Color::Black, black), (Color::White, white)] {
             if pieces.count_ones() > MAX_PIECES {
                 return Err(PositionError::TooManyPieces {
-                    colour,
+                    color,
                     count: pieces.count_ones(),
                 });
             }
         }
         // Black is crowned on the bottom row, White on the top one.
         let crowned = [
-            (Colour::Black, black & !kings & CROWNING_ROW),
-            (Colour::White, white & !kings & BACK_ROW),
+            (Color::Black, black & !kings & CROWNING_ROW),
+            (Color::White, white & !kings & BACK_ROW),
         ];
-        for (colour, men) in crowned {
-            if let Some(square) = crate::Square::in_board(men).next() {
-                return Err(PositionError::ManOnCrowningRow { colour, square });
+        for (color, men) in crowned {
+            if let Some(square) = Square::in_board(men).next() {
+                return Err(PositionError::ManOnCrowningRow { color, square });
             }
         }
         let kings = kings & (black | white);
@@ -126,8 +175,8 @@ impl Position {
             kings,
         };
         Ok(match to_move {
-            Colour::Black => Position::new(board, false),
-            Colour::White => Position::new(board.turned(), true),
+            Color::Black => Position::new(board, false),
+            Color::White => Position::new(board.turned(), true),
         })
     }
 
@@ -165,20 +214,20 @@ impl Position {
 
     /// The pieces of `colour`.
     #[must_use]
-    pub const fn pieces(&self, colour: Colour) -> u32 {
-        match colour {
-            Colour::Black => self.black(),
-            Colour::White => self.white(),
+    pub const fn pieces(&self, color: Color) -> u32 {
+        match color {
+            Color::Black => self.black(),
+            Color::White => self.white(),
         }
     }
 
     /// The colour to move.
     #[must_use]
-    pub const fn colour_to_move(&self) -> Colour {
+    pub const fn side_to_move(&self) -> Color {
         if self.white {
-            Colour::White
+            Color::White
         } else {
-            Colour::Black
+            Color::Black
         }
     }
 
@@ -209,55 +258,12 @@ impl Position {
     pub const fn is_irreversible(&self, mv: Move) -> bool {
         mv.is_capture() || self.board.kings & (1 << mv.relative_from()) == 0
     }
-}
 
-/// Zobrist keys by byte: for black men, black kings, white men, white kings and
-/// each of the 4 bytes of their board, a key per byte value; then the side key.
-static ZOBRIST: [u64; 4 * 4 * 256 + 1] = ply_core::zobrist::key_table(0xC4EC_0E45);
-
-fn hash_board(board: u32, kind: usize) -> u64 {
-    board
-        .to_le_bytes()
-        .iter()
-        .enumerate()
-        .fold(0, |hash, (k, &byte)| {
-            hash ^ ZOBRIST[(kind * 4 + k) * 256 + usize::from(byte)]
-        })
-}
-
-impl Game for Position {
-    type Move = Move;
-    type PositionError = PositionError;
-    type MoveError = MoveError;
-
-    const NAME: &'static str = "checkers";
-
-    fn start() -> Self {
-        START
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.colour_to_move().side()
-    }
-
+    /// The position after `mv` (legal here): each view updated with the move,
+    /// then the views swap roles for the other side to move.
     #[inline(always)]
-    fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        movegen::generate(&self.board, self.white, moves);
-    }
-
-    #[inline(always)]
-    fn count_moves(&self) -> u64 {
-        // popcnt at run time in builds that do not target it (a dependent crate).
-        let board = &self.board;
-        ply_core::multiversion!(
-            "popcnt",
-            ply_core::cpu::has_popcnt(),
-            |board: &Board| -> u64 { movegen::count(board) }
-        )
-    }
-
-    #[inline(always)]
-    fn play(&self, mv: Move) -> Self {
+    #[must_use]
+    pub(crate) fn after(&self, mv: Move) -> Position {
         debug_assert_eq!(mv.is_white(), self.white, "{mv:?} in {self:?}");
         let next = Position {
             board: self.turned.after_opponent_move(mv),
@@ -268,58 +274,10 @@ impl Game for Position {
         next
     }
 
-    /// A side that cannot move has lost (no pieces, or all blocked).
-    fn outcome(&self) -> Option<Outcome> {
-        if movegen::move_sets(&self.board).is_empty() {
-            Some(Outcome::Win {
-                winner: self.side_to_move().opponent(),
-                reason: EndReason::NoLegalMoves,
-            })
-        } else {
-            None
-        }
-    }
-
-    fn hash(&self) -> u64 {
-        let (black, white, kings) = (self.black(), self.white(), self.kings());
-        let side = if self.white { ZOBRIST[4 * 4 * 256] } else { 0 };
-        hash_board(black & !kings, 0)
-            ^ hash_board(black & kings, 1)
-            ^ hash_board(white & !kings, 2)
-            ^ hash_board(white & kings, 3)
-            ^ side
-    }
-
-    /// Reads a PDN FEN (see [`notation::parse_fen`]).
-    fn parse_position(text: &str) -> Result<Self, PositionError> {
-        notation::parse_fen(text)
-    }
-
-    /// Writes the canonical PDN FEN (see [`notation::write_fen`]).
-    fn position_string(&self) -> String {
-        notation::write_fen(self)
-    }
-
-    /// Reads `11-15`, `22x15x6` or `22x6` (see [`notation::parse_move`]).
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self, text)
-    }
-
-    fn move_name(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-}
-
-impl fmt::Display for Position {
-    /// The PDN FEN.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.position_string())
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({:?})", self.position_string())
+    /// Whether White is to move.
+    #[inline(always)]
+    pub(crate) const fn white_to_move(&self) -> bool {
+        self.white
     }
 }
 

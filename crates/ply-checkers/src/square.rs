@@ -175,6 +175,40 @@ impl Direction {
     }
 }
 
+/// Per direction and square: the bit of the neighbouring square (0 off the board).
+pub const STEP: [[u32; 32]; 4] = square_table(1);
+
+/// Per direction and square: the bit of the square two steps away, where a
+/// jump lands (0 off the board).
+pub const LANDING: [[u32; 32]; 4] = square_table(2);
+
+/// The bits `steps` steps away from each square in each direction.
+const fn square_table(steps: u32) -> [[u32; 32]; 4] {
+    let mut table = [[0; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let direction = Direction::from_index(d as u32);
+        let mut index = 0;
+        while index < 32 {
+            let mut square = Some(Square::from_index(index as u8));
+            let mut k = 0;
+            while k < steps {
+                square = match square {
+                    Some(s) => direction.step(s),
+                    None => None,
+                };
+                k += 1;
+            }
+            if let Some(s) = square {
+                table[d][index] = s.bit();
+            }
+            index += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

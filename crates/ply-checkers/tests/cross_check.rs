@@ -4,7 +4,7 @@
 
 mod reference;
 
-use ply_checkers::{Checkers, Colour, Move, Position, Square};
+use ply_checkers::{Checkers, Color, Move, Position, Square};
 use ply_core::Game;
 use ply_core::perft::perft;
 use proptest::prelude::*;
@@ -32,7 +32,7 @@ fn reference_of(position: &Position) -> Reference {
         position.black(),
         position.white(),
         position.kings(),
-        position.colour_to_move() == Colour::Black,
+        position.side_to_move() == Color::Black,
     )
 }
 
@@ -80,7 +80,7 @@ fn check(position: &Position, seen: &mut Seen) {
             expected_next.boards(),
             "{position:?} {mv}"
         );
-        assert_eq!(next.colour_to_move(), position.colour_to_move().opponent());
+        assert_eq!(next.side_to_move(), position.side_to_move().opponent());
         assert_eq!(position.parse_move(&mv.to_string()), Ok(mv), "{mv}");
         let was_king = position.kings() & mv.from().bit() != 0;
         if mv.jumps() > 1 {
@@ -134,12 +134,12 @@ fn random_position(rng: &mut StdRng, king_share: f64) -> Position {
                 }
             }
         }
-        let colour = if rng.random_bool(0.5) {
-            Colour::Black
+        let color = if rng.random_bool(0.5) {
+            Color::Black
         } else {
-            Colour::White
+            Color::White
         };
-        if let Ok(position) = Position::from_pieces(black, white, kings, colour) {
+        if let Ok(position) = Position::from_pieces(black, white, kings, color) {
             return position;
         }
     }
@@ -162,12 +162,12 @@ fn king_hunt(rng: &mut StdRng) -> Position {
         }
         theirs &= !mine;
         let kings = mine | (theirs & rng.random::<u32>());
-        let (black, white, colour) = if rng.random_bool(0.5) {
-            (mine, theirs, Colour::Black)
+        let (black, white, color) = if rng.random_bool(0.5) {
+            (mine, theirs, Color::Black)
         } else {
-            (theirs, mine, Colour::White)
+            (theirs, mine, Color::White)
         };
-        if let Ok(position) = Position::from_pieces(black, white, kings, colour) {
+        if let Ok(position) = Position::from_pieces(black, white, kings, color) {
             return position;
         }
     }
@@ -271,7 +271,7 @@ fn a_king_has_at_most_16_capture_paths() {
                 .filter(|&(k, _)| subset >> k & 1 == 1)
                 .fold(0, |board, (_, &bit)| board | bit);
             let position =
-                Position::from_pieces(square.bit(), white, square.bit() | white, Colour::Black)
+                Position::from_pieces(square.bit(), white, square.bit() | white, Color::Black)
                     .unwrap();
             let moves = position.legal_moves();
             assert!(moves.iter().all(|m| m.jumps() <= 9));
@@ -298,8 +298,8 @@ proptest! {
             white &= white - 1;
         }
         let kings = (kings | (black & 0xF000_0000) | (white & 0xF)) & (black | white);
-        let colour = if black_to_move { Colour::Black } else { Colour::White };
-        let position = Position::from_pieces(black, white, kings, colour).unwrap();
+        let color = if black_to_move { Color::Black } else { Color::White };
+        let position = Position::from_pieces(black, white, kings, color).unwrap();
         check(&position, &mut Seen::default());
     }
 }

@@ -4,13 +4,14 @@ use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::position::{CastlingRights, Position};
 use crate::types::{Color, File, Piece, Rank, Role, Square};
+use std::str::FromStr;
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Why a FEN could not be read, or describes a position that cannot be.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FenError {
+pub enum PositionError {
     /// Nothing was given.
     #[error("empty FEN")]
     Empty,
@@ -72,6 +73,15 @@ pub enum FenError {
     Trailing(String),
 }
 
+impl FromStr for Position {
+    type Err = PositionError;
+
+    /// Reads a FEN (see [`Position::from_fen`]).
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        Position::from_fen(text)
+    }
+}
+
 impl Position {
     /// The standard start position.
     #[must_use]
@@ -83,17 +93,17 @@ impl Position {
     /// (as in EPD); the en passant square is kept only when a pawn can capture.
     ///
     /// # Errors
-    /// [`FenError`] when the text is malformed or the position impossible.
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+    /// [`PositionError`] when the text is malformed or the position impossible.
+    pub fn from_fen(fen: &str) -> Result<Position, PositionError> {
         let mut fields = fen.split_whitespace();
-        let placement = fields.next().ok_or(FenError::Empty)?;
+        let placement = fields.next().ok_or(PositionError::Empty)?;
         let mut position = Position::empty();
         read_placement(placement, &mut position)?;
 
         position.side = match fields.next() {
             None | Some("w" | "W") => Color::White,
             Some("b" | "B") => Color::Black,
-            Some(other) => return Err(FenError::Side(other.to_owned())),
+            Some(other) => return Err(PositionError::Side(other.to_owned())),
         };
         position.castling = read_castling(fields.next().unwrap_or("-"), &position)?;
         let en_passant = read_en_passant(fields.next().unwrap_or("-"), &position)?;
@@ -101,7 +111,7 @@ impl Position {
         position.fullmove_number = read_counter(fields.next().unwrap_or("1"))?.max(1);
         let rest: Vec<&str> = fields.collect();
         if !rest.is_empty() {
-            return Err(FenError::Trailing(rest.join(" ")));
+            return Err(PositionError::Trailing(rest.join(" ")));
         }
 
         check_material(&position)?;
@@ -110,11 +120,11 @@ impl Position {
             .attackers(position.king(them), position.side, position.occupied())
             .any()
         {
-            return Err(FenError::OpponentInCheck);
+            return Err(PositionError::OpponentInCheck);
         }
         let checkers = position.checkers().count();
         if checkers > 2 {
-            return Err(FenError::TooManyCheckers(checkers));
+            return Err(PositionError::TooManyCheckers(checkers));
         }
         if let Some(target) = en_passant {
             let capturers = pawn_attacks(them, target) & position.pieces(position.side, Role::Pawn);
@@ -226,10 +236,10 @@ impl Position {
     }
 }
 
-fn read_placement(placement: &str, position: &mut Position) -> Result<(), FenError> {
+fn read_placement(placement: &str, position: &mut Position) -> Result<(), PositionError> {
     let ranks: Vec<&str> = placement.split('/').collect();
     if ranks.len() != 8 {
-        return Err(FenError::Placement(placement.to_owned()));
+        return Err(PositionError::Placement(placement.to_owned()));
     }
     for (row, text) in ranks.iter().enumerate() {
         let rank = Rank::new(7 - row as u8);
@@ -238,29 +248,29 @@ fn read_placement(placement: &str, position: &mut Position) -> Result<(), FenErr
             if let Some(gap) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 file += gap as u8;
             } else {
-                let piece = Piece::from_fen_char(c).ok_or(FenError::PieceLetter(c))?;
+                let piece = Piece::from_fen_char(c).ok_or(PositionError::PieceLetter(c))?;
                 if file >= 8 {
-                    return Err(FenError::Placement(placement.to_owned()));
+                    return Err(PositionError::Placement(placement.to_owned()));
                 }
                 position.put(piece, Square::from_coords(File::new(file), rank));
                 file += 1;
             }
             if file > 8 {
-                return Err(FenError::Placement(placement.to_owned()));
+                return Err(PositionError::Placement(placement.to_owned()));
             }
         }
         if file != 8 {
-            return Err(FenError::Placement(placement.to_owned()));
+            return Err(PositionError::Placement(placement.to_owned()));
         }
     }
     Ok(())
 }
 
-fn check_material(position: &Position) -> Result<(), FenError> {
+fn check_material(position: &Position) -> Result<(), PositionError> {
     for color in Color::ALL {
         let kings = position.pieces(color, Role::King).count();
         if kings != 1 {
-            return Err(FenError::KingCount {
+            return Err(PositionError::KingCount {
                 color: color.name(),
                 count: kings,
             });
@@ -278,11 +288,11 @@ fn check_material(position: &Position) -> Result<(), FenError> {
         .map(|&(role, start)| position.pieces(color, role).count().saturating_sub(start))
         .sum();
         if position.color(color).count() > 16 || pawns > 8 || promoted > 8 - pawns {
-            return Err(FenError::TooManyPieces(color.name()));
+            return Err(PositionError::TooManyPieces(color.name()));
         }
     }
     if let Some(square) = (position.role(Role::Pawn) & Bitboard::BACK_RANKS).first() {
-        return Err(FenError::PawnOnBackRank(square));
+        return Err(PositionError::PawnOnBackRank(square));
     }
     Ok(())
 }
@@ -290,7 +300,7 @@ fn check_material(position: &Position) -> Result<(), FenError> {
 /// Reads the castling field: `-`, `KQkq` (X-FEN: the outermost rook on that
 /// side of the king), or file letters (Shredder-FEN and X-FEN: the rook on
 /// that file; upper case for White), in any order and mixed.
-fn read_castling(text: &str, position: &Position) -> Result<CastlingRights, FenError> {
+fn read_castling(text: &str, position: &Position) -> Result<CastlingRights, PositionError> {
     if text == "-" {
         return Ok(CastlingRights::NONE);
     }
@@ -299,7 +309,7 @@ fn read_castling(text: &str, position: &Position) -> Result<CastlingRights, FenE
     if letters.iter().enumerate().any(|(i, &c)| {
         !matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') || letters[..i].contains(&c)
     }) {
-        return Err(FenError::Castling(text.to_owned()));
+        return Err(PositionError::Castling(text.to_owned()));
     }
     let mut rights = CastlingRights::NONE;
     for c in letters {
@@ -313,27 +323,27 @@ fn read_castling(text: &str, position: &Position) -> Result<CastlingRights, FenE
         let rooks = position.pieces(color, Role::Rook) & Bitboard::rank(rank);
         let rook_file = match c.to_ascii_lowercase() {
             'k' | 'q' => {
-                let king = king.ok_or(FenError::CastlingPieces(c))?;
+                let king = king.ok_or(PositionError::CastlingPieces(c))?;
                 let kingside = c.eq_ignore_ascii_case(&'k');
                 let side = rooks
                     .into_iter()
                     .filter(|rook| (rook.index() > king.index()) == kingside);
                 let outermost = if kingside { side.max() } else { side.min() };
-                outermost.ok_or(FenError::CastlingPieces(c))?.file()
+                outermost.ok_or(PositionError::CastlingPieces(c))?.file()
             }
             letter @ 'a'..='h' => {
                 let file = File::from_char(letter).expect("a file letter");
                 if !rooks.contains(Square::from_coords(file, rank)) || king.is_none() {
-                    return Err(FenError::CastlingPieces(c));
+                    return Err(PositionError::CastlingPieces(c));
                 }
                 file
             }
-            _ => return Err(FenError::Castling(text.to_owned())),
+            _ => return Err(PositionError::Castling(text.to_owned())),
         };
-        let king = king.ok_or(FenError::CastlingPieces(c))?;
+        let king = king.ok_or(PositionError::CastlingPieces(c))?;
         rights = rights
             .with(color, king.file(), rook_file)
-            .ok_or_else(|| FenError::CastlingClash(text.to_owned()))?;
+            .ok_or_else(|| PositionError::CastlingClash(text.to_owned()))?;
     }
     Ok(rights)
 }
@@ -343,13 +353,13 @@ fn king_on_rank(position: &Position, color: Color, rank: Rank) -> Option<Square>
     (position.pieces(color, Role::King) & Bitboard::rank(rank)).first()
 }
 
-fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, FenError> {
+fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, PositionError> {
     if text == "-" {
         return Ok(None);
     }
     let target: Square = text
         .parse()
-        .map_err(|_| FenError::EnPassant(text.to_owned()))?;
+        .map_err(|_| PositionError::EnPassant(text.to_owned()))?;
     let us = position.side;
     let them = us.opponent();
     // The pawn that just moved two squares stands in front of the target (from
@@ -360,7 +370,7 @@ fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, Fe
     };
     if target.rank().index() != expected_rank {
         // The sixth rank with White to move, the third with Black.
-        return Err(FenError::EnPassantImpossible(target));
+        return Err(PositionError::EnPassantImpossible(target));
     }
     let pawn = target.offset(pawn_step);
     let origin = target.offset(origin_step);
@@ -369,11 +379,12 @@ fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, Fe
         || occupied.contains(target)
         || occupied.contains(origin)
     {
-        return Err(FenError::EnPassantImpossible(target));
+        return Err(PositionError::EnPassantImpossible(target));
     }
     Ok(Some(target))
 }
 
-fn read_counter(text: &str) -> Result<u16, FenError> {
-    text.parse().map_err(|_| FenError::Counter(text.to_owned()))
+fn read_counter(text: &str) -> Result<u16, PositionError> {
+    text.parse()
+        .map_err(|_| PositionError::Counter(text.to_owned()))
 }

@@ -1,13 +1,45 @@
-//! [`ply_core::Game`] for chess positions, and the end-of-game rules that a
-//! position decides on its own.
+//! [`ply_core::Game`] for chess positions, and the end-of-game rules: those
+//! that a position decides on its own, and threefold repetition, judged by
+//! [`ply_core::GameHistory`] through the game's hooks.
 
 use crate::bitboard::Bitboard;
-use crate::fen::FenError;
+use crate::fen::PositionError;
 use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::position::Position;
 use crate::types::{Color, Role};
-use ply_core::{EndReason, Game, MoveList, Outcome, Side};
+use ply_core::{Game, MoveList, Outcome, Side};
+use std::fmt;
+
+/// Why a game of chess ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// Fifty moves by each side without a capture or a pawn move.
+    FiftyMoveRule,
+    /// The same position occurred for the third time with the same side to move.
+    ThreefoldRepetition,
+    /// Neither side has the material to give checkmate.
+    InsufficientMaterial,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::FiftyMoveRule => "fifty-move rule",
+            EndReason::ThreefoldRepetition => "threefold repetition",
+            EndReason::InsufficientMaterial => "insufficient material",
+        })
+    }
+}
+
+/// How often one position must occur for a draw.
+pub const REPETITIONS_FOR_DRAW: usize = 3;
 
 impl Position {
     /// Whether neither side can ever checkmate: only kings and minor pieces,
@@ -31,9 +63,9 @@ impl Position {
     /// The result if the position alone ends the game: checkmate, stalemate,
     /// the fifty-move rule (100 half-moves without capture or pawn move, unless
     /// the last of them mated) or insufficient material. Threefold repetition
-    /// needs the game's history (see [`crate::history::GameHistory`]).
+    /// needs the game's history (see [`ply_core::GameHistory`]).
     #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Outcome<EndReason>> {
         outcome_of(
             self.side_to_move(),
             self.count_legal() == 0,
@@ -64,7 +96,7 @@ pub(crate) fn outcome_of(
     in_check: bool,
     halfmove_clock: u16,
     insufficient_material: impl FnOnce() -> bool,
-) -> Option<Outcome> {
+) -> Option<Outcome<EndReason>> {
     if no_moves {
         return Some(if in_check {
             Outcome::Win {
@@ -90,6 +122,29 @@ pub(crate) fn outcome_of(
     None
 }
 
+/// The result with the game's history: the position's own, else a draw by
+/// threefold repetition.
+pub(crate) fn outcome_in_history(
+    position: Option<Outcome<EndReason>>,
+    repetitions: usize,
+) -> Option<Outcome<EndReason>> {
+    // Mate on the hundredth half-move wins: the position's rules put mate first.
+    position.or_else(|| {
+        (repetitions >= REPETITIONS_FOR_DRAW).then_some(Outcome::Draw {
+            reason: EndReason::ThreefoldRepetition,
+        })
+    })
+}
+
+/// Equal for the repetition rule: everything but the move counters.
+pub(crate) fn same_position(a: &Position, b: &Position) -> bool {
+    a.by_role == b.by_role
+        && a.by_color == b.by_color
+        && a.side == b.side
+        && a.castling == b.castling
+        && a.en_passant == b.en_passant
+}
+
 /// The core's side of a chess colour: White moves first.
 #[must_use]
 pub const fn side(color: Color) -> Side {
@@ -101,8 +156,9 @@ pub const fn side(color: Color) -> Side {
 
 impl Game for Position {
     type Move = Move;
-    type PositionError = FenError;
+    type PositionError = PositionError;
     type MoveError = MoveError;
+    type EndReason = EndReason;
 
     const NAME: &'static str = "chess";
 
@@ -129,15 +185,30 @@ impl Game for Position {
         Position::play(self, mv)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome<EndReason>> {
         Position::outcome(self)
+    }
+
+    /// The position's own result, else threefold repetition.
+    fn outcome_in_history(&self, _: u32, repetitions: usize) -> Option<Outcome<EndReason>> {
+        outcome_in_history(Position::outcome(self), repetitions)
+    }
+
+    /// A capture or a pawn move: what resets the halfmove clock.
+    fn is_irreversible(&self, mv: Move) -> bool {
+        Position::play(self, mv).halfmove_clock() == 0
+    }
+
+    /// Same pieces, side to move, castling rights and en passant square.
+    fn repeats(&self, earlier: &Self) -> bool {
+        self.hash() == earlier.hash() && same_position(self, earlier)
     }
 
     fn hash(&self) -> u64 {
         Position::hash(self)
     }
 
-    fn parse_position(text: &str) -> Result<Self, FenError> {
+    fn parse_position(text: &str) -> Result<Self, PositionError> {
         Position::from_fen(text)
     }
 
@@ -165,6 +236,7 @@ macro_rules! seed_board_game {
             type Move = crate::moves::Move;
             type PositionError = $error;
             type MoveError = crate::notation::MoveError;
+            type EndReason = crate::game::EndReason;
 
             const NAME: &'static str = "chess";
 
@@ -192,7 +264,7 @@ macro_rules! seed_board_game {
                 <$board>::play(self, mv)
             }
 
-            fn outcome(&self) -> Option<ply_core::Outcome> {
+            fn outcome(&self) -> Option<ply_core::Outcome<crate::game::EndReason>> {
                 crate::game::outcome_of(
                     self.side,
                     self.count_legal() == 0,
@@ -200,6 +272,23 @@ macro_rules! seed_board_game {
                     self.halfmove_clock,
                     || self.is_insufficient_material(),
                 )
+            }
+
+            fn outcome_in_history(
+                &self,
+                _: u32,
+                repetitions: usize,
+            ) -> Option<ply_core::Outcome<crate::game::EndReason>> {
+                crate::game::outcome_in_history(ply_core::Game::outcome(self), repetitions)
+            }
+
+            fn is_irreversible(&self, mv: crate::moves::Move) -> bool {
+                <$board>::play(self, mv).halfmove_clock == 0
+            }
+
+            fn repeats(&self, earlier: &Self) -> bool {
+                self.hash == earlier.hash
+                    && crate::game::same_position(&self.to_position(), &earlier.to_position())
             }
 
             fn hash(&self) -> u64 {

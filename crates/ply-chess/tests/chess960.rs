@@ -3,7 +3,7 @@
 
 use ply_chess::attackmap::AttackBoard;
 use ply_chess::gnu::GnuBoard;
-use ply_chess::{Color, FenError, Move, Position};
+use ply_chess::{Color, Move, Position, PositionError};
 use ply_core::Game;
 
 fn pos(fen: &str) -> Position {
@@ -138,42 +138,42 @@ fn bad_castling_fields_are_refused_clearly() {
     // Not a castling letter.
     assert!(matches!(
         err("4k3/8/8/8/8/8/8/R3K2R w KX - 0 1"),
-        FenError::Castling(_)
+        PositionError::Castling(_)
     ));
     // The same right twice, or two rooks on one side.
     assert!(matches!(
         err("4k3/8/8/8/8/8/8/R3K2R w KK - 0 1"),
-        FenError::Castling(_)
+        PositionError::Castling(_)
     ));
     assert!(matches!(
         err("4k3/8/8/8/8/8/8/R3K1RR w GH - 0 1"),
-        FenError::CastlingClash(_)
+        PositionError::CastlingClash(_)
     ));
     assert!(matches!(
         err("4k3/8/8/8/8/8/8/R3K2R w KH - 0 1"),
-        FenError::CastlingClash(_)
+        PositionError::CastlingClash(_)
     ));
     // No rook on that file, none on that side, or the king off its back rank.
     assert_eq!(
         err("4k3/8/8/8/8/8/8/R3K2R w C - 0 1"),
-        FenError::CastlingPieces('C')
+        PositionError::CastlingPieces('C')
     );
     assert_eq!(
         err("4k3/8/8/8/8/8/8/4K2R w Q - 0 1"),
-        FenError::CastlingPieces('Q')
+        PositionError::CastlingPieces('Q')
     );
     assert_eq!(
         err("4k3/8/8/8/8/8/4K3/R6R w K - 0 1"),
-        FenError::CastlingPieces('K')
+        PositionError::CastlingPieces('K')
     );
     assert_eq!(
         err("r3k3/8/8/8/8/8/8/4K3 w h - 0 1"),
-        FenError::CastlingPieces('h')
+        PositionError::CastlingPieces('h')
     );
     // The king's own file is no rook's.
     assert_eq!(
         err("4k3/8/8/8/8/8/8/R3K2R w E - 0 1"),
-        FenError::CastlingPieces('E')
+        PositionError::CastlingPieces('E')
     );
     let text = err("4k3/8/8/8/8/8/8/R3K2R w KH - 0 1").to_string();
     assert!(text.contains("KH"), "{text}");

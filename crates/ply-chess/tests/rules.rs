@@ -1,7 +1,7 @@
 //! Rules, notation and FEN: each edge case named and checked.
 
-use ply_chess::{FenError, GameHistory, Move, MoveError, Position, Role};
-use ply_core::{EndReason, Game, Outcome, Side};
+use ply_chess::{EndReason, Move, MoveError, Position, PositionError, Role};
+use ply_core::{Game, GameHistory, Outcome, Side};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -170,7 +170,7 @@ fn threefold_repetition_and_undo() {
     for _ in 0..2 {
         for text in ["Nf3", "Nf6", "Ng1", "Ng8"] {
             assert!(game.outcome().is_none());
-            game.push_text(text).unwrap();
+            game.play_text(text).unwrap();
         }
     }
     assert_eq!(game.repetitions(), 3);
@@ -186,11 +186,11 @@ fn threefold_repetition_and_undo() {
     assert_eq!(game.moves().len(), 7);
     while game.undo().is_some() {}
     assert_eq!(*game.position(), Position::start());
-    assert!(game.push_text("e5").is_err());
+    assert!(game.play_text("e5").is_err());
     // Castling rights differ after the king has moved: not a repetition.
     let mut game = GameHistory::new(pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
     for text in ["Kf1", "Kd8", "Ke1", "Ke8", "Kf1", "Kd8", "Ke1", "Ke8"] {
-        game.push_text(text).unwrap();
+        game.play_text(text).unwrap();
     }
     assert_eq!(game.repetitions(), 2);
 }
@@ -258,94 +258,97 @@ fn move_input_variants() {
 
 #[test]
 fn fen_validation_errors() {
-    let cases: &[(&str, FenError)] = &[
-        ("", FenError::Empty),
+    let cases: &[(&str, PositionError)] = &[
+        ("", PositionError::Empty),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
-            FenError::Placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP".into()),
+            PositionError::Placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP".into()),
         ),
         (
             "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-            FenError::PieceLetter('9'),
+            PositionError::PieceLetter('9'),
         ),
         (
             "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-            FenError::Placement("rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR".into()),
+            PositionError::Placement("rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR".into()),
         ),
         (
             "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-            FenError::PieceLetter('x'),
+            PositionError::PieceLetter('x'),
         ),
         (
             "8/8/8/8/8/8/8/4K3 w - - 0 1",
-            FenError::KingCount {
+            PositionError::KingCount {
                 color: "black",
                 count: 0,
             },
         ),
         (
             "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
-            FenError::KingCount {
+            PositionError::KingCount {
                 color: "white",
                 count: 2,
             },
         ),
         (
             "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
-            FenError::PawnOnBackRank("a8".parse().unwrap()),
+            PositionError::PawnOnBackRank("a8".parse().unwrap()),
         ),
         (
             "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",
-            FenError::TooManyPieces("black"),
+            PositionError::TooManyPieces("black"),
         ),
         // Eleven knights: nine more than the start, with only eight pawns to
         // promote.
         (
             "4k3/8/8/8/8/8/NNNNNNNN/NNN1K3 w - - 0 1",
-            FenError::TooManyPieces("white"),
+            PositionError::TooManyPieces("white"),
         ),
         // Three queens and seven pawns: two promotions, one missing pawn.
         (
             "qqq1k3/ppppppp1/8/8/8/8/8/4K3 w - - 0 1",
-            FenError::TooManyPieces("black"),
+            PositionError::TooManyPieces("black"),
         ),
-        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", FenError::Side("x".into())),
+        (
+            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+            PositionError::Side("x".into()),
+        ),
         (
             "4k3/8/8/8/8/8/8/4K3 w KX - 0 1",
-            FenError::Castling("KX".into()),
+            PositionError::Castling("KX".into()),
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w KK - 0 1",
-            FenError::Castling("KK".into()),
+            PositionError::Castling("KK".into()),
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
-            FenError::CastlingPieces('K'),
+            PositionError::CastlingPieces('K'),
         ),
         // (A rook on b8 would do: X-FEN's q is the outermost rook on that side.)
         (
             "4k2r/8/8/8/8/8/8/4K3 b q - 0 1",
-            FenError::CastlingPieces('q'),
+            PositionError::CastlingPieces('q'),
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - e9 0 1",
-            FenError::EnPassant("e9".into()),
+            PositionError::EnPassant("e9".into()),
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - e3 0 1",
-            FenError::EnPassantImpossible("e3".parse().unwrap()),
+            PositionError::EnPassantImpossible("e3".parse().unwrap()),
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
-            FenError::EnPassantImpossible("e6".parse().unwrap()),
+            PositionError::EnPassantImpossible("e6".parse().unwrap()),
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - - x 1",
-            FenError::Counter("x".into()),
+            PositionError::Counter("x".into()),
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra",
-            FenError::Trailing("extra".into()),
+            PositionError::Trailing("extra".into()),
         ),
     ];
     for (fen, expected) in cases {
@@ -362,12 +365,12 @@ fn fen_validation_errors() {
     );
     assert_eq!(
         Position::from_fen("4k2R/8/8/8/8/8/8/4K3 w - - 0 1").err(),
-        Some(FenError::OpponentInCheck)
+        Some(PositionError::OpponentInCheck)
     );
     // Three checkers cannot happen.
     assert_eq!(
         Position::from_fen("4k3/8/3N1N2/8/8/8/8/4R1K1 b - - 0 1").err(),
-        Some(FenError::TooManyCheckers(3))
+        Some(PositionError::TooManyCheckers(3))
     );
     // Missing counters default to 0 and 1, as in EPD.
     assert_eq!(

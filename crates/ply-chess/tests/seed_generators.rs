@@ -21,7 +21,7 @@ fn sorted_uci(moves: &[Move]) -> Vec<String> {
 }
 
 /// What every board tells about one position, to compare across boards.
-trait Board: Game<Move = Move> {
+trait Board: Game<Move = Move, EndReason = ply_chess::EndReason> {
     fn convert(position: &Position) -> Self;
     fn position(&self) -> Position;
     fn stage(&self, stage: Stage) -> Vec<Move>;

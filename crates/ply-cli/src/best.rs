@@ -266,7 +266,7 @@ fn print_solved(solved: &Solved, started: std::time::Instant, json: bool) -> Res
     Ok(())
 }
 
-fn describe_winner<G: Game>(root: &G, outcome: ply_core::Outcome) -> String {
+fn describe_winner<G: Game>(root: &G, outcome: ply_core::Outcome<G::EndReason>) -> String {
     match outcome.winner() {
         Some(side) if side == root.side_to_move() => "the side to move has won".to_owned(),
         Some(_) => "the side to move has lost".to_owned(),

@@ -31,63 +31,28 @@ impl Side {
     }
 }
 
-/// Why a game ended.
+/// The result of a finished game; `R` is the game's own reason for the end
+/// ([`Game::EndReason`]: checkmate, the forty-move rule, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// Chess: the side to move is in check and has no legal move.
-    Checkmate,
-    /// Chess: the side to move is not in check and has no legal move.
-    Stalemate,
-    /// Checkers: the side to move has no legal move (no pieces or all blocked).
-    NoLegalMoves,
-    /// Othello: neither side can place a disc; the discs are counted.
-    NeitherSideCanMove,
-    /// Chess: fifty moves by each side without a capture or a pawn move.
-    FiftyMoveRule,
-    /// Checkers: forty moves by each side without a capture or a man's move.
-    FortyMoveRule,
-    /// The same position occurred for the third time with the same side to move.
-    ThreefoldRepetition,
-    /// Chess: neither side has the material to give checkmate.
-    InsufficientMaterial,
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-            EndReason::NoLegalMoves => "no legal moves",
-            EndReason::NeitherSideCanMove => "neither side can move",
-            EndReason::FiftyMoveRule => "fifty-move rule",
-            EndReason::FortyMoveRule => "forty-move rule",
-            EndReason::ThreefoldRepetition => "threefold repetition",
-            EndReason::InsufficientMaterial => "insufficient material",
-        })
-    }
-}
-
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum Outcome<R> {
     /// `winner` won the game.
     Win {
         /// The side that won.
         winner: Side,
         /// Why the game ended.
-        reason: EndReason,
+        reason: R,
     },
     /// Nobody won.
     Draw {
         /// Why the game ended.
-        reason: EndReason,
+        reason: R,
     },
 }
 
-impl Outcome {
+impl<R: Copy> Outcome<R> {
     /// Why the game ended.
     #[must_use]
-    pub const fn reason(self) -> EndReason {
+    pub const fn reason(self) -> R {
         match self {
             Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
         }
@@ -120,6 +85,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     type PositionError: std::error::Error + Send + Sync + 'static;
     /// Why a move string could not be read or is not legal here.
     type MoveError: std::error::Error + Send + Sync + 'static;
+    /// Why a game ends, as this game names its reasons; `Display` writes the
+    /// reason alone, in lower case ("checkmate", "forty-move rule").
+    type EndReason: Copy + Eq + std::hash::Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
 
     /// The game's name on the command line (`"othello"`).
     const NAME: &'static str;
@@ -147,7 +115,38 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The result if the game is over in this position, judged from the position
     /// alone (repetition needs a game history and is judged there).
-    fn outcome(&self) -> Option<Outcome>;
+    fn outcome(&self) -> Option<Outcome<Self::EndReason>>;
+
+    /// The result judged with the game's history (see
+    /// [`GameHistory`](crate::GameHistory)), for games with rules that
+    /// look back: `quiet_plies` is the number of moves played since the last
+    /// irreversible one ([`Game::is_irreversible`]) or since the start, and
+    /// `repetitions` how often this position has occurred in that stretch, this
+    /// time included ([`Game::repeats`]). By default the position alone decides.
+    fn outcome_in_history(
+        &self,
+        quiet_plies: u32,
+        repetitions: usize,
+    ) -> Option<Outcome<Self::EndReason>> {
+        let _ = (quiet_plies, repetitions);
+        self.outcome()
+    }
+
+    /// Whether `mv`, legal here, makes every earlier position impossible to
+    /// reach again (a capture, a pawn's or a man's move): a game history looks
+    /// for repetitions, and counts moves for the draw rules, only since the last
+    /// such move. By default no move is.
+    fn is_irreversible(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// Whether `self` is `earlier` again for the repetition rule. By default the
+    /// position strings are equal; games whose strings carry move counters
+    /// compare without them.
+    fn repeats(&self, earlier: &Self) -> bool {
+        self.hash() == earlier.hash() && self.position_string() == earlier.position_string()
+    }
 
     /// A Zobrist hash of the position, side to move included.
     fn hash(&self) -> u64;
@@ -188,14 +187,14 @@ mod tests {
     fn outcome_accessors() {
         let win = Outcome::Win {
             winner: Side::Second,
-            reason: EndReason::Checkmate,
+            reason: "checkmate",
         };
         assert_eq!(win.winner(), Some(Side::Second));
-        assert_eq!(win.reason(), EndReason::Checkmate);
+        assert_eq!(win.reason(), "checkmate");
         let draw = Outcome::Draw {
-            reason: EndReason::Stalemate,
+            reason: "stalemate",
         };
         assert_eq!(draw.winner(), None);
-        assert_eq!(draw.reason().to_string(), "stalemate");
+        assert_eq!(draw.reason(), "stalemate");
     }
 }

@@ -3,6 +3,36 @@
 //! one API — the seed's line tables ([`generators::Lines`]) and direct bitboard
 //! shifts ([`generators::Bitboard`], the default).
 //!
+//! Positions read and write the position string ([`Position`] is `FromStr`
+//! and `Display`), moves are read by their position
+//! ([`ply_core::Game::parse_move`], which checks them) or alone ([`Move`] is
+//! `FromStr`) and written by `Display` (`d3`, `pass`), the end of a game is
+//! [`EndReason`], and [`ggf`] reads and writes game records; a game in
+//! progress is a [`ply_core::GameHistory`].
+//!
+//! ```
+//! use ply_core::Game;
+//! use ply_core::record::{Ending, Header, Players};
+//! use ply_othello::{Othello, ggf};
+//!
+//! // A position from its string (a1..h8, then the side to move), and its legal moves.
+//! let position: Othello = "-------------------X-------XX------XO--------------------------- O".parse()?;
+//! let moves: Vec<String> = position.legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["c3", "e3", "c5"]);
+//! // Play a move, and write it.
+//! let mv = position.parse_move("c5")?;
+//! assert_eq!(mv.to_string(), "c5");
+//! let after = position.play(mv);
+//! assert_eq!(after.to_string(), "-------------------X-------XX-----OOO--------------------------- X");
+//! // Read a game record (GGF) and write it back.
+//! let game = ggf::read("(;GM[Othello]PB[Ann]PW[Bob]TY[8]B[d3]W[c5];)")?;
+//! assert_eq!(game.position(), &after);
+//! let players = Players { first: "Ann".into(), second: "Bob".into() };
+//! let text = ggf::write(&game, &Header::new(players, "club"));
+//! assert!(text.ends_with("B[D3]W[C5];)\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ```
 //! use ply_core::{Game, perft::perft};
 //! use ply_othello::Othello;
@@ -15,13 +45,16 @@
 
 pub mod engine;
 pub mod generators;
+pub mod ggf;
+pub mod moves;
 pub mod position;
 pub mod solve;
 pub mod square;
 
 pub use generators::{Bitboard, Lines, MoveGenerator};
-pub use position::{MoveError, Position, PositionError};
-pub use square::{Move, Square};
+pub use moves::Move;
+pub use position::{EndReason, MoveError, Position, PositionError};
+pub use square::{Square, SquareError};
 
 /// Othello with the default (fastest) move generator.
 pub type Othello = Position<Bitboard>;

@@ -2,10 +2,12 @@
 //! other side's), who is to move, and the rules on top of a [`MoveGenerator`].
 
 use crate::generators::{Bitboard, MoveGenerator};
-use crate::square::{Move, Square};
-use ply_core::{EndReason, Game, MoveList, Outcome, Side};
+use crate::moves::Move;
+use crate::square::Square;
+use ply_core::{Game, MoveList, Outcome, Side};
 use std::fmt;
 use std::marker::PhantomData;
+use std::str::FromStr;
 
 /// The four centre squares d4, e4, d5, e5: occupied from the start, never emptied.
 const CENTRE: u64 = 0x0000_0018_1800_0000;
@@ -180,6 +182,20 @@ impl<G: MoveGenerator> Position<G> {
         }
     }
 
+    /// The discs of (Black, White) as a game ending here is scored: the empty
+    /// squares go to the side with more discs.
+    #[must_use]
+    pub fn final_disc_counts(&self) -> (u32, u32) {
+        let black = self.black().count_ones();
+        let white = self.white().count_ones();
+        let empty = 64 - black - white;
+        match black.cmp(&white) {
+            std::cmp::Ordering::Greater => (black + empty, white),
+            std::cmp::Ordering::Less => (black, white + empty),
+            std::cmp::Ordering::Equal => (black, white),
+        }
+    }
+
     /// The position after placing a disc on `square` (a legal move) or passing.
     #[inline]
     fn after(&self, mv: Move) -> Self {
@@ -272,10 +288,26 @@ pub enum MoveError {
     },
 }
 
+/// Why a game of Othello ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Neither side can place a disc; the discs are counted.
+    NeitherSideCanMove,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::NeitherSideCanMove => "neither side can move",
+        })
+    }
+}
+
 impl<G: MoveGenerator> Game for Position<G> {
     type Move = Move;
     type PositionError = PositionError;
     type MoveError = MoveError;
+    type EndReason = EndReason;
 
     const NAME: &'static str = "othello";
 
@@ -317,7 +349,7 @@ impl<G: MoveGenerator> Game for Position<G> {
         self.after(mv)
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome<EndReason>> {
         if !self.is_game_over() {
             return None;
         }
@@ -398,13 +430,9 @@ impl<G: MoveGenerator> Game for Position<G> {
     /// Reads `d3` (any case) or `pass` (also `PA`, `ps`, `@@`, as some programs write it).
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let text = text.trim();
-        let mv = match text.to_ascii_lowercase().as_str() {
-            "pass" | "pa" | "ps" | "@@" | "--" => Move::PASS,
-            name => Move::place(
-                name.parse()
-                    .map_err(|_| MoveError::Malformed(text.to_owned()))?,
-            ),
-        };
+        let mv: Move = text
+            .parse()
+            .map_err(|_| MoveError::Malformed(text.to_owned()))?;
         if self.legal_moves().contains(&mv) {
             Ok(mv)
         } else {
@@ -442,6 +470,15 @@ fn describe(text: &str) -> String {
         "nothing".to_owned()
     } else {
         format!("{} characters without a side to move", text.chars().count())
+    }
+}
+
+impl<G: MoveGenerator> FromStr for Position<G> {
+    type Err = PositionError;
+
+    /// Reads a position string (see [`Game::parse_position`]).
+    fn from_str(text: &str) -> Result<Self, PositionError> {
+        Self::parse_position(text)
     }
 }
 

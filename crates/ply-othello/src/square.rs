@@ -96,48 +96,6 @@ impl FromStr for Square {
     }
 }
 
-/// An Othello move: a disc placed on a square, or a pass when the player has no
-/// move and the opponent has one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Move(u8);
-
-impl Move {
-    /// The pass.
-    pub const PASS: Move = Move(64);
-
-    /// Placing a disc on `square`.
-    #[must_use]
-    pub const fn place(square: Square) -> Move {
-        Move(square.0)
-    }
-
-    /// The square played on, or `None` for a pass.
-    #[must_use]
-    pub const fn square(self) -> Option<Square> {
-        if self.0 < 64 {
-            Some(Square(self.0))
-        } else {
-            None
-        }
-    }
-
-    /// Whether this is a pass.
-    #[must_use]
-    pub const fn is_pass(self) -> bool {
-        self.0 == 64
-    }
-}
-
-impl fmt::Display for Move {
-    /// `d3`, or `pass`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.square() {
-            Some(square) => square.fmt(f),
-            None => f.write_str("pass"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,14 +124,5 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         assert_eq!(squares, ["a1", "h1", "h8"]);
-    }
-
-    #[test]
-    fn moves_print_and_know_passes() {
-        assert_eq!(Move::PASS.to_string(), "pass");
-        assert!(Move::PASS.is_pass());
-        let d3 = Move::place("d3".parse().unwrap());
-        assert_eq!(d3.to_string(), "d3");
-        assert_eq!(d3.square().map(Square::index), Some(19));
     }
 }

@@ -35,7 +35,7 @@ fn the_start_position_in_all_accepted_spellings() {
 #[test]
 fn kings_ranges_and_empty_lists() {
     let p = fen("W:WK3,K1-2,30:BK31-32,K29,5");
-    assert_eq!(p.colour_to_move(), Colour::White);
+    assert_eq!(p.side_to_move(), Color::White);
     assert_eq!(write_fen(&p), "W:WK1,K2,K3,30:B5,K29,K31,K32");
     assert_eq!(p.kings().count_ones(), 6);
     let lonely = fen("B:W:BK5");
@@ -76,28 +76,28 @@ fn impossible_positions_are_refused_with_the_reason() {
         (
             "B:W10:B29",
             PositionError::ManOnCrowningRow {
-                colour: Colour::Black,
+                color: Color::Black,
                 square: Square::from_number(29).unwrap(),
             },
         ),
         (
             "W:W4:B10",
             PositionError::ManOnCrowningRow {
-                colour: Colour::White,
+                color: Color::White,
                 square: Square::from_number(4).unwrap(),
             },
         ),
         (
             "B:W20-32:B1",
             PositionError::TooManyPieces {
-                colour: Colour::White,
+                color: Color::White,
                 count: 13,
             },
         ),
         (
             "B:W32:B1-13",
             PositionError::TooManyPieces {
-                colour: Colour::Black,
+                color: Color::Black,
                 count: 13,
             },
         ),

@@ -44,7 +44,7 @@ pub(crate) mod slots;
 
 pub use make::Undo;
 
-use crate::fen::FenError;
+use crate::fen::PositionError;
 use crate::position::{CastlingRights, Position};
 use crate::types::{Color, Piece, Role, Square};
 use slots::{
@@ -131,7 +131,7 @@ pub(super) const fn slides(role: u8, d: usize) -> bool {
 pub enum AttackBoardError {
     /// The FEN could not be read.
     #[error(transparent)]
-    Fen(#[from] FenError),
+    Fen(#[from] PositionError),
     /// More promoted pieces than missing pawns: no game reaches the position,
     /// and the piece-list slots only cover positions games reach.
     #[error("{0} has more promoted pieces than missing pawns, which no game can reach")]

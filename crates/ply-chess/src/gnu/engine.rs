@@ -7,14 +7,14 @@
 
 use super::GnuBoard;
 use crate::engine::{Evaluation, mvv_lva, see};
-use crate::fen::FenError;
+use crate::fen::PositionError;
 use crate::movegen::Stage;
 use crate::moves::Move;
 use crate::position::Position;
 use ply_core::search::{Evaluator, Features, NoMoves, Score, Searchable};
 use ply_core::{Game, MoveList};
 
-crate::game::seed_board_game!(GnuBoard, FenError);
+crate::game::seed_board_game!(GnuBoard, PositionError);
 
 impl Searchable for GnuBoard {
     const FEATURES: Features = Features::ALL;

@@ -33,7 +33,7 @@ mod movegen;
 mod tables;
 
 use crate::castling::CastlingSquares;
-use crate::fen::FenError;
+use crate::fen::PositionError;
 use crate::moves::{Move, MoveKind};
 use crate::position::{CastlingRights, Position};
 use crate::types::{Color, Piece, Role, Square};
@@ -98,8 +98,8 @@ impl GnuBoard {
     /// Reads a FEN (validated as [`Position::from_fen`] does).
     ///
     /// # Errors
-    /// [`FenError`] when the text is malformed or the position impossible.
-    pub fn from_fen(fen: &str) -> Result<GnuBoard, FenError> {
+    /// [`PositionError`] when the text is malformed or the position impossible.
+    pub fn from_fen(fen: &str) -> Result<GnuBoard, PositionError> {
         Position::from_fen(fen).map(|p| GnuBoard::from_position(&p))
     }
 

@@ -25,10 +25,10 @@ pub mod stats;
 pub mod tally;
 
 use crate::error::CliError;
-use crate::play::record::{Ending, Header, Players};
 use game::MatchGame;
 use openings::Opening;
 use options::MatchOptions;
+use ply_core::record::{Ending, Header, Players};
 use referee::{Pairing, Played};
 use schedule::Job;
 use std::collections::VecDeque;
@@ -240,7 +240,7 @@ fn game_line<G: MatchGame>(
 ) -> String {
     let first = &options.engines[job.engines[0]].name;
     let second = &options.engines[job.engines[1]].name;
-    let result = crate::play::pgn::ending_marker(Some(&played.ending));
+    let result = ply_core::record::pgn::ending_marker(Some(&played.ending));
     let reason = match &played.ending {
         Ending::Rules(outcome) => played.record.position().describe_outcome(*outcome),
         Ending::Decided { reason, .. } => reason.clone(),

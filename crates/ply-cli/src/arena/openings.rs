@@ -10,8 +10,8 @@
 use super::game::MatchGame;
 use super::options::OpeningSpec;
 use crate::play::book::{Rng, parse_named_lines};
-use crate::play::record::Record;
 use ply_core::Game;
+use ply_core::GameHistory;
 
 /// One opening.
 #[derive(Clone, Debug)]
@@ -163,10 +163,11 @@ fn replay_lines<G: MatchGame>(
     lines
         .into_iter()
         .map(|(name, moves)| {
-            let record = Record::replay(G::start(), moves.iter().map(String::as_str), |p, t| {
-                p.read_move(t)
-            })
-            .map_err(|e| format!("{name}: {e}"))?;
+            let record =
+                GameHistory::replay(G::start(), moves.iter().map(String::as_str), |p, t| {
+                    p.read_move(t)
+                })
+                .map_err(|e| format!("{name}: {e}"))?;
             Ok(Opening {
                 name,
                 start: G::start(),

@@ -13,8 +13,9 @@ use super::openings::Opening;
 use super::options::EngineSpec;
 use super::process::Fault;
 use super::protocol::{Client, Request};
-use crate::play::record::{Ending, Record};
+use ply_core::GameHistory;
 use ply_core::Side;
+use ply_core::record::Ending;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -53,9 +54,9 @@ impl Termination {
 #[derive(Clone, Debug)]
 pub struct Played<G: MatchGame> {
     /// The moves from the opening's start.
-    pub record: Record<G>,
+    pub record: GameHistory<G>,
     /// How it ended.
-    pub ending: Ending,
+    pub ending: Ending<G::EndReason>,
     /// The kind of ending.
     pub termination: Termination,
 }
@@ -76,7 +77,7 @@ pub fn play<G: MatchGame>(
     stop: &Arc<AtomicBool>,
     debug: bool,
 ) -> Option<Played<G>> {
-    let mut record = Record::new(opening.start.clone());
+    let mut record = GameHistory::new(opening.start.clone());
     for &mv in &opening.moves {
         record.push(mv);
     }
@@ -113,7 +114,7 @@ pub fn play<G: MatchGame>(
 
 /// A game lost by `side` for `fault`.
 fn faulted<G: MatchGame>(
-    record: Record<G>,
+    record: GameHistory<G>,
     side: Side,
     fault: &Fault,
     clock: bool,
@@ -151,7 +152,7 @@ fn faulted<G: MatchGame>(
 fn run<G: MatchGame>(
     pairing: &Pairing,
     clients: &mut [Box<dyn Client>],
-    mut record: Record<G>,
+    mut record: GameHistory<G>,
     adjudication: &Adjudication,
 ) -> Result<Played<G>, Fault> {
     let start_text = record.start().protocol_position();
@@ -168,7 +169,7 @@ fn run<G: MatchGame>(
     ];
     let mut scored: Vec<Scored> = Vec::new();
     loop {
-        if let Some(outcome) = G::game_over(&record) {
+        if let Some(outcome) = record.outcome() {
             return Ok(Played {
                 record,
                 ending: Ending::Rules(outcome),

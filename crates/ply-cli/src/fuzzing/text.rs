@@ -5,10 +5,11 @@
 
 use super::assert_one_line;
 use crate::play::playable::Playable;
-use crate::play::record::{Players, Record};
 use ply_chess::attackmap::AttackBoard;
 use ply_chess::gnu::GnuBoard;
 use ply_core::Game;
+use ply_core::GameHistory;
+use ply_core::record::Players;
 
 /// Reads the position on the first line (the start position when it is empty
 /// or refused), then plays the legal moves among the other lines, calling
@@ -27,7 +28,7 @@ fn play_lines<G: Playable>(input: &str, extra: impl Fn(&G)) {
             }
         }
     };
-    let mut record = Record::new(start);
+    let mut record = GameHistory::new(start);
     check_position(record.position());
     extra(record.position());
     for line in lines {
@@ -43,7 +44,7 @@ fn play_lines<G: Playable>(input: &str, extra: impl Fn(&G)) {
                 check_position(record.position());
                 extra(record.position());
                 // The draws that need the game so far (repetition, 40/50 moves).
-                let _ = G::game_over(&record);
+                let _ = record.outcome();
             }
             (Err(err), Err(reason)) => {
                 assert_one_line(&err.to_string(), line);
@@ -81,12 +82,12 @@ pub(super) fn check_position<G: Playable>(position: &G) {
 }
 
 /// The game written in its record format reads back as the same game.
-pub(super) fn check_record<G: Playable>(record: &Record<G>) {
+pub(super) fn check_record<G: Playable>(record: &GameHistory<G>) {
     let players = Players {
         first: "fuzz \"first\"".to_owned(),
         second: "second]".to_owned(),
     };
-    let text = G::write_record(record, &players, G::game_over(record));
+    let text = G::write_record(record, &players, record.outcome());
     let back = G::read_record(&text)
         .unwrap_or_else(|err| panic!("ply's own {} is refused: {err}\n{text}", G::RECORD_FORMAT));
     assert_eq!(

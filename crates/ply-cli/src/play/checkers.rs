@@ -4,13 +4,14 @@
 //! opening book, PDN records.
 
 use super::book::Book;
-use super::pdn;
-use super::pgn;
 use super::playable::Playable;
-use super::record::{Header, Record};
+use super::playable::{describe, ending_sentence};
+use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_checkers::engine::Evaluation;
-use ply_checkers::{Checkers, Colour, GameHistory, Move, MoveError, Square};
+use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, Square, pdn};
+use ply_core::GameHistory;
+use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
 use std::sync::OnceLock;
 
@@ -77,27 +78,27 @@ pub fn build_book(text: &str) -> Result<Book<Move>, String> {
     Book::from_lines::<Checkers, _, _>(lines, |p, t| p.parse_move(t).map_err(|e| e.to_string()))
 }
 
-fn glyph(colour: Colour, king: bool) -> Glyph {
-    match (colour, king) {
-        (Colour::Black, false) => Glyph {
+fn glyph(color: Color, king: bool) -> Glyph {
+    match (color, king) {
+        (Color::Black, false) => Glyph {
             light: false,
             ascii: 'b',
             solid: '●',
             outline: '●',
         },
-        (Colour::Black, true) => Glyph {
+        (Color::Black, true) => Glyph {
             light: false,
             ascii: 'B',
             solid: '◉',
             outline: '◉',
         },
-        (Colour::White, false) => Glyph {
+        (Color::White, false) => Glyph {
             light: true,
             ascii: 'w',
             solid: '●',
             outline: '○',
         },
-        (Colour::White, true) => Glyph {
+        (Color::White, true) => Glyph {
             light: true,
             ascii: 'W',
             solid: '◉',
@@ -143,13 +144,23 @@ impl Playable for Checkers {
         })
     }
 
-    fn game_over(record: &Record<Self>) -> Option<Outcome> {
-        let mut history = GameHistory::new(*record.start());
-        for &mv in record.moves() {
-            // The record only holds legal moves.
-            let _ = history.play(mv);
+    /// "White wins: Black has no legal move", "draw by the forty-move rule";
+    /// otherwise the usual sentence.
+    fn describe_outcome(&self, outcome: Outcome<EndReason>) -> String {
+        match outcome {
+            Outcome::Win {
+                winner,
+                reason: EndReason::NoLegalMoves,
+            } => format!(
+                "{} wins: {} has no legal move",
+                Self::side_name(winner),
+                Self::side_name(winner.opponent())
+            ),
+            Outcome::Draw {
+                reason: reason @ EndReason::FortyMoveRule,
+            } => format!("draw by the {reason}"),
+            outcome => describe(outcome, Self::side_name),
         }
-        history.outcome()
     }
 
     fn view(&self, last: Option<Move>, numbers: bool) -> BoardView {
@@ -164,9 +175,9 @@ impl Playable for Checkers {
                         let bit = square.bit();
                         let king = kings & bit != 0;
                         let glyph = if black & bit != 0 {
-                            Some(glyph(Colour::Black, king))
+                            Some(glyph(Color::Black, king))
                         } else if white & bit != 0 {
-                            Some(glyph(Colour::White, king))
+                            Some(glyph(Color::White, king))
                         } else {
                             None
                         };
@@ -190,19 +201,19 @@ impl Playable for Checkers {
     }
 
     fn status(&self) -> Option<String> {
-        let count = |colour: Colour| {
-            let pieces = self.pieces(colour);
+        let count = |color: Color| {
+            let pieces = self.pieces(color);
             (pieces.count_ones(), (pieces & self.kings()).count_ones())
         };
         let ((black, black_kings), (white, white_kings)) =
-            (count(Colour::Black), count(Colour::White));
+            (count(Color::Black), count(Color::White));
         let mut line = format!(
             "Pieces: Black {black} ({black_kings} kings), White {white} ({white_kings} kings)"
         );
         if self.must_capture() && self.outcome().is_none() {
             line.push_str(&format!(
                 "; {} must capture",
-                Self::side_name(self.side_to_move())
+                Self::side_name(Game::side_to_move(self))
             ));
         }
         Some(line)
@@ -213,59 +224,25 @@ impl Playable for Checkers {
         CELL.get_or_init(|| build_book(BALLOTS).expect("the ballots are checked by a unit test"))
     }
 
-    fn write_game(record: &Record<Self>, header: &Header) -> String {
-        let marker = pgn::ending_marker(header.ending.as_ref());
-        let mut tags = pgn::header_tags(header, marker, "Black", "White");
-        tags.push(("GameType".to_owned(), "21".to_owned()));
-        let start = record.start();
-        if !record.starts_from_standard() {
-            tags.push(("SetUp".to_owned(), "1".to_owned()));
-            tags.push(("FEN".to_owned(), start.position_string()));
-        }
-        let moves: Vec<String> = record
-            .positions()
-            .iter()
-            .zip(record.moves())
-            .map(|(position, &mv)| position.move_name(mv))
-            .collect();
+    fn write_game(record: &GameHistory<Self>, header: &Header<EndReason>) -> String {
         let comment = header
             .ending
             .as_ref()
-            .map(|ending| pgn::ending_sentence(ending, |o| record.position().describe_outcome(o)));
-        pgn::write(
-            &tags,
-            &moves,
-            1,
-            start.side_to_move() == Side::Second,
-            comment.as_deref(),
-            marker,
-        )
+            .map(|ending| ending_sentence(ending, |o| record.position().describe_outcome(o)));
+        pdn::write(record, header, comment.as_deref())
     }
 
-    fn read_record(text: &str) -> Result<Record<Self>, String> {
-        read(text).map_err(super::record::one_line)
+    fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
+        pdn::read_with(text, |position, text| position.read_move(text))
+            .map_err(|e| one_line(e.to_string()))
     }
-}
-
-/// Reads a PDN file (the first game) into a record; the error is the reason.
-fn read(text: &str) -> Result<Record<Checkers>, String> {
-    let game = pdn::parse(text)?;
-    let start = match game.tag("FEN") {
-        Some(fen) if game.tag("SetUp") != Some("0") => {
-            Checkers::parse_position(fen).map_err(|e| format!("FEN tag: {e}"))?
-        }
-        _ => Checkers::start(),
-    };
-    Record::replay(start, game.moves.iter().map(String::as_str), |p, t| {
-        p.read_move(t)
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::record::Players;
     use crate::play::render::{Style, draw};
+    use ply_core::record::Players;
 
     #[test]
     fn every_ballot_replays_to_its_position_and_the_deck_is_the_book() {
@@ -273,7 +250,7 @@ mod tests {
         assert_eq!(ballots.len(), 174);
         assert_eq!(ballots.iter().filter(|b| b.barred).count(), 18);
         for ballot in &ballots {
-            let record = Record::replay(
+            let record = GameHistory::replay(
                 Checkers::start(),
                 ballot.moves.iter().map(String::as_str),
                 |p, t| p.read_move(t),
@@ -308,7 +285,7 @@ mod tests {
     #[test]
     fn pdn_round_trip_and_checkerboard_conventions() {
         let moves = ["11-15", "23-19", "8-11", "22-17", "15-18"];
-        let record = Record::replay(Checkers::start(), moves, |p, t| p.read_move(t)).unwrap();
+        let record = GameHistory::replay(Checkers::start(), moves, |p, t| p.read_move(t)).unwrap();
         let players = Players {
             first: "Ann".into(),
             second: "Bob".into(),
@@ -329,8 +306,8 @@ mod tests {
 
         // A set-up position with White to move, won by White.
         let start = Checkers::parse_position("W:W18:B14").unwrap();
-        let record = Record::replay(start, ["18x9"], |p, t| p.read_move(t)).unwrap();
-        let outcome = Checkers::game_over(&record).unwrap();
+        let record = GameHistory::replay(start, ["18x9"], |p, t| p.read_move(t)).unwrap();
+        let outcome = record.outcome().unwrap();
         assert_eq!(
             record.position().describe_outcome(outcome),
             "White wins: Black has no legal move"

@@ -2,12 +2,14 @@
 //! with [`GameHistory`], the book in `data/chess_openings.txt`, PGN records.
 
 use super::book::{Book, parse_named_lines};
-use super::pgn;
 use super::playable::Playable;
-use super::record::{Header, Record};
+use super::playable::{describe, ending_sentence};
+use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_chess::engine::Evaluation;
-use ply_chess::{Color, File, GameHistory, Move, MoveError, Position, Rank, Role, Square};
+use ply_chess::{Color, EndReason, File, Move, MoveError, Position, Rank, Role, Square, pgn};
+use ply_core::GameHistory;
+use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
 use std::sync::OnceLock;
 
@@ -78,12 +80,14 @@ impl Playable for Position {
         })
     }
 
-    fn game_over(record: &Record<Self>) -> Option<Outcome> {
-        let mut history = GameHistory::new(*record.start());
-        for &mv in record.moves() {
-            history.push(mv);
+    /// "draw by the fifty-move rule"; otherwise the usual sentence.
+    fn describe_outcome(&self, outcome: Outcome<EndReason>) -> String {
+        match outcome {
+            Outcome::Draw {
+                reason: reason @ EndReason::FiftyMoveRule,
+            } => format!("draw by the {reason}"),
+            outcome => describe(outcome, Self::side_name),
         }
-        history.outcome()
     }
 
     fn view(&self, last: Option<Move>, _numbers: bool) -> BoardView {
@@ -123,81 +127,24 @@ impl Playable for Position {
         CELL.get_or_init(|| build_book(BOOK).expect("the chess book is checked by a unit test"))
     }
 
-    fn write_game(record: &Record<Self>, header: &Header) -> String {
-        let marker = pgn::ending_marker(header.ending.as_ref());
-        let mut tags = pgn::header_tags(header, marker, "White", "Black");
-        let start = record.start();
-        if !record.starts_from_standard() {
-            // A Chess960 game (castling rights other than the classical
-            // corners) says so, as python-chess and Lichess write it; the FEN
-            // tag is X-FEN either way.
-            if !start.castling_rights().is_classical() {
-                tags.push(("Variant".to_owned(), "Chess960".to_owned()));
-            }
-            tags.push(("SetUp".to_owned(), "1".to_owned()));
-            tags.push(("FEN".to_owned(), start.fen()));
-        }
-        let moves: Vec<String> = record
-            .positions()
-            .iter()
-            .zip(record.moves())
-            .map(|(position, &mv)| position.san(mv))
-            .collect();
+    fn write_game(record: &GameHistory<Self>, header: &Header<EndReason>) -> String {
         let comment = header
             .ending
             .as_ref()
-            .map(|ending| pgn::ending_sentence(ending, |o| record.position().describe_outcome(o)));
-        pgn::write(
-            &tags,
-            &moves,
-            u32::from(start.fullmove_number()),
-            Position::side_to_move(start) == Color::Black,
-            comment.as_deref(),
-            marker,
-        )
+            .map(|ending| ending_sentence(ending, |o| record.position().describe_outcome(o)));
+        pgn::write(record, header, comment.as_deref())
     }
 
-    fn read_record(text: &str) -> Result<Record<Self>, String> {
-        read(text).map_err(super::record::one_line)
+    fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
+        pgn::read_with(text, |position, text| position.read_move(text))
+            .map_err(|e| one_line(e.to_string()))
     }
-}
-
-/// Reads a PGN file (the first game) into a record; the error is the reason.
-fn read(text: &str) -> Result<Record<Position>, String> {
-    let game = pgn::parse(text)?;
-    if let Some(variant) = game.tag("Variant")
-        && !matches!(
-            variant.to_ascii_lowercase().as_str(),
-            "standard"
-                | "chess"
-                | "normal"
-                | "from position"
-                | "chess960"
-                | "chess 960"
-                | "fischerandom"
-                | "fischerrandom"
-                | "fischer random"
-        )
-    {
-        return Err(format!(
-            "'{variant}' games are not supported, only standard chess and Chess960"
-        ));
-    }
-    let start = match game.tag("FEN") {
-        Some(fen) if game.tag("SetUp") != Some("0") => {
-            Position::from_fen(fen).map_err(|e| format!("FEN tag: {e}"))?
-        }
-        _ => Position::start(),
-    };
-    Record::replay(start, game.moves.iter().map(String::as_str), |p, t| {
-        p.read_move(t)
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::record::Players;
+    use ply_core::record::Players;
 
     #[test]
     fn every_book_line_is_legal_and_named() {
@@ -219,7 +166,8 @@ mod tests {
     fn pgn_round_trip_from_a_set_up_position() {
         let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40";
         let start = Position::from_fen(fen).unwrap();
-        let record = Record::replay(start, ["Kd7", "e4", "Kd6"], |p, t| p.read_move(t)).unwrap();
+        let record =
+            GameHistory::replay(start, ["Kd7", "e4", "Kd6"], |p, t| p.read_move(t)).unwrap();
         let players = Players {
             first: "Ann".into(),
             second: "Bob".into(),
@@ -237,7 +185,8 @@ mod tests {
     fn chess960_games_say_so_and_read_back() {
         let fen = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1";
         let start = Position::from_fen(fen).unwrap();
-        let record = Record::replay(start, ["O-O", "O-O", "a3"], |p, t| p.read_move(t)).unwrap();
+        let record =
+            GameHistory::replay(start, ["O-O", "O-O", "a3"], |p, t| p.read_move(t)).unwrap();
         assert_eq!(
             record.position().fen(),
             "r4rk1/pppppppp/8/8/8/P7/1PPPPPPP/R4RK1 b - - 0 2"
@@ -264,11 +213,11 @@ mod tests {
 
     #[test]
     fn results_and_reasons_are_written() {
-        let record = Record::replay(Position::start(), ["f3", "e5", "g4", "Qh4#"], |p, t| {
+        let record = GameHistory::replay(Position::start(), ["f3", "e5", "g4", "Qh4#"], |p, t| {
             p.read_move(t)
         })
         .unwrap();
-        let outcome = Position::game_over(&record).unwrap();
+        let outcome = record.outcome().unwrap();
         assert_eq!(
             record.position().describe_outcome(outcome),
             "Black wins by checkmate"
@@ -288,8 +237,8 @@ mod tests {
     #[test]
     fn repetition_is_judged_from_the_record() {
         let moves = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
-        let record = Record::replay(Position::start(), moves, |p, t| p.read_move(t)).unwrap();
-        let outcome = Position::game_over(&record).unwrap();
+        let record = GameHistory::replay(Position::start(), moves, |p, t| p.read_move(t)).unwrap();
+        let outcome = record.outcome().unwrap();
         assert_eq!(
             record.position().describe_outcome(outcome),
             "draw by threefold repetition"

@@ -2,9 +2,10 @@
 //! back, sides, level and time, new games, the history, saving and loading.
 
 use super::playable::Playable;
-use super::record::{Players, Record};
 use super::session::{DEFAULT_MOVETIME, Session};
+use ply_core::GameHistory;
 use ply_core::Side;
+use ply_core::record::Players;
 use ply_core::search::{Level, Limits};
 use std::io::{self, Write};
 use std::time::Duration;
@@ -53,7 +54,7 @@ impl<G: Playable> Session<G> {
     }
 
     pub(super) fn list_moves(&mut self) -> io::Result<()> {
-        if G::game_over(&self.record).is_some() {
+        if self.record.outcome().is_some() {
             return writeln!(
                 self.out,
                 "error: the game is over; type new, undo or load FILE"
@@ -64,7 +65,7 @@ impl<G: Playable> Session<G> {
     }
 
     pub(super) fn person_move(&mut self, text: &str) -> io::Result<()> {
-        if G::game_over(&self.record).is_some() {
+        if self.record.outcome().is_some() {
             return writeln!(
                 self.out,
                 "error: '{text}' is not a command, and the game is over: type new, undo, save FILE, load FILE or quit"
@@ -87,7 +88,7 @@ impl<G: Playable> Session<G> {
     }
 
     pub(super) fn hint(&mut self) -> io::Result<()> {
-        if G::game_over(&self.record).is_some() {
+        if self.record.outcome().is_some() {
             return writeln!(self.out, "error: the game is over; no hint");
         }
         if self.record.starts_from_standard() {
@@ -185,7 +186,7 @@ impl<G: Playable> Session<G> {
     }
 
     pub(super) fn new_game(&mut self) -> io::Result<()> {
-        self.record = Record::new(self.start.clone());
+        self.record = GameHistory::new(self.start.clone());
         self.announced = false;
         self.search.engine().clear();
         writeln!(self.out, "New game.")?;
@@ -242,7 +243,7 @@ impl<G: Playable> Session<G> {
         if file.is_empty() {
             return writeln!(self.out, "error: save needs a file name: save FILE");
         }
-        let outcome = G::game_over(&self.record);
+        let outcome = self.record.outcome();
         let text = G::write_record(&self.record, &self.players(), outcome);
         match std::fs::write(file, text) {
             Ok(()) => writeln!(self.out, "Saved the game to {file} ({}).", G::RECORD_FORMAT),

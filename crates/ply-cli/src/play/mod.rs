@@ -8,18 +8,15 @@
 //! - [`thinking`]: the computer's search with a spinner, interrupted by Enter;
 //! - [`input`]: lines from stdin on a thread of their own;
 //! - [`book`]: opening books and the seeded choice among their lines;
-//! - [`record`]: the game's moves and positions; [`pdn`], [`pgn`] and [`ggf`]
-//!   save and load them.
+//! - [`record`]: the header of a saved game; the records themselves (PDN,
+//!   PGN, GGF) are the game crates'.
 
 pub mod book;
 pub mod checkers;
 pub mod chess;
 pub mod commands;
-pub mod ggf;
 pub mod input;
 pub mod othello;
-pub mod pdn;
-pub mod pgn;
 pub mod playable;
 pub mod record;
 pub mod render;

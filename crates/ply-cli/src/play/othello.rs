@@ -3,14 +3,15 @@
 //! `data/othello_openings.txt` in their four symmetric forms, GGF records.
 
 use super::book::{Book, parse_named_lines};
-use super::ggf;
 use super::playable::Playable;
-use super::record::{Ending, Header, Record, now_utc};
+use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
+use ply_core::GameHistory;
+use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
 use ply_othello::engine::Evaluation;
 use ply_othello::solve::Solver;
-use ply_othello::{Move, Othello, Square};
+use ply_othello::{EndReason, Move, Othello, Square, ggf};
 use std::sync::OnceLock;
 
 /// At full strength, the computer solves positions with this many empty
@@ -49,19 +50,6 @@ pub fn build_book(text: &str) -> Result<Book<Move>, String> {
         }
     }
     Book::from_lines::<Othello, _, _>(lines, |p, t| p.parse_move(t).map_err(|e| e.to_string()))
-}
-
-/// (black, white) disc counts as the game is scored: a finished game's empty
-/// squares go to the winner.
-fn final_counts(position: &Othello) -> (u32, u32) {
-    let black = position.black().count_ones();
-    let white = position.white().count_ones();
-    let empty = 64 - black - white;
-    match black.cmp(&white) {
-        std::cmp::Ordering::Greater => (black + empty, white),
-        std::cmp::Ordering::Less => (black, white + empty),
-        std::cmp::Ordering::Equal => (black, white),
-    }
 }
 
 const BLACK: Glyph = Glyph {
@@ -119,8 +107,8 @@ impl Playable for Othello {
         mv.is_pass()
     }
 
-    fn describe_outcome(&self, outcome: Outcome) -> String {
-        let (black, white) = final_counts(self);
+    fn describe_outcome(&self, outcome: Outcome<EndReason>) -> String {
+        let (black, white) = self.final_disc_counts();
         match outcome.winner() {
             Some(Side::First) => format!("Black wins {black}-{white} (final disc count)"),
             Some(Side::Second) => format!("White wins {white}-{black} (final disc count)"),
@@ -190,71 +178,8 @@ impl Playable for Othello {
         CELL.get_or_init(|| build_book(BOOK).expect("the Othello book is checked by a unit test"))
     }
 
-    fn write_game(record: &Record<Self>, header: &Header) -> String {
-        let (year, month, day, hour, minute, second) = now_utc();
-        let result = match &header.ending {
-            Some(Ending::Rules(_)) => {
-                let (black, white) = final_counts(record.position());
-                format!("{:+.2}", f64::from(black) - f64::from(white))
-            }
-            // GGS's marks: a win on time `:t`, any other win by decision `:r`.
-            Some(Ending::Decided { winner, reason }) => {
-                let mark = if reason.contains("on time") {
-                    ":t"
-                } else {
-                    ":r"
-                };
-                match winner {
-                    Some(Side::First) => format!("+64.00{mark}"),
-                    Some(Side::Second) => format!("-64.00{mark}"),
-                    None => "0.00".to_owned(),
-                }
-            }
-            None => "?".to_owned(),
-        };
-        let start = record.start().position_string();
-        let (board, side) = start.split_at(64);
-        let board: String = board
-            .chars()
-            .map(|c| if c == 'X' { '*' } else { c })
-            .collect();
-        let side = if side.trim() == "X" { '*' } else { 'O' };
-        let mut properties = vec![
-            ("GM", "Othello".to_owned()),
-            ("PC", "ply".to_owned()),
-            (
-                "DT",
-                format!("{year:04}.{month:02}.{day:02}_{hour:02}:{minute:02}:{second:02}.UTC"),
-            ),
-            ("PB", header.players.first.clone()),
-            ("PW", header.players.second.clone()),
-            ("RE", result),
-            (
-                "TI",
-                header
-                    .time_control
-                    .clone()
-                    .unwrap_or_else(|| "0".to_owned()),
-            ),
-            ("TY", "8".to_owned()),
-            ("BO", format!("8 {board} {side}")),
-        ];
-        if let Some(Ending::Decided { reason, .. }) = &header.ending {
-            properties.push(("C", reason.clone()));
-        }
-        for (position, &mv) in record.positions().iter().zip(record.moves()) {
-            let colour = match position.side_to_move() {
-                Side::First => "B",
-                Side::Second => "W",
-            };
-            let name = if mv.is_pass() {
-                "PA".to_owned()
-            } else {
-                mv.to_string().to_ascii_uppercase()
-            };
-            properties.push((colour, name));
-        }
-        ggf::write(&properties)
+    fn write_game(record: &GameHistory<Self>, header: &Header<EndReason>) -> String {
+        ggf::write(record, header)
     }
 
     /// Positions with [`SOLVED_EMPTIES`] empty squares or fewer are solved
@@ -273,72 +198,16 @@ impl Playable for Othello {
         Some((best, note))
     }
 
-    fn read_record(text: &str) -> Result<Record<Self>, String> {
-        read(text).map_err(super::record::one_line)
+    fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
+        ggf::read(text).map_err(|e| one_line(e.to_string()))
     }
-}
-
-/// Reads a GGF file (the first game) into a record; the error is the reason.
-fn read(text: &str) -> Result<Record<Othello>, String> {
-    let game = ggf::parse(text)?;
-    if let Some(name) = game.get("GM")
-        && !name.trim().eq_ignore_ascii_case("othello")
-    {
-        return Err(format!("GM[{name}] is not an Othello game"));
-    }
-    if let Some(kind) = game.get("TY") {
-        let kind = kind.trim().to_ascii_lowercase();
-        let size: String = kind.chars().filter(char::is_ascii_digit).collect();
-        if size != "8" {
-            return Err(format!("TY[{kind}]: only 8x8 Othello is supported"));
-        }
-        if kind.contains('a') {
-            return Err(format!("TY[{kind}]: anti-Othello is not supported"));
-        }
-    }
-    let start = match game.get("BO") {
-        Some(board) => {
-            let board = board.trim();
-            let cells = board
-                .strip_prefix('8')
-                .ok_or_else(|| format!("BO[{board}]: only 8x8 boards are supported"))?;
-            Othello::parse_position(cells).map_err(|e| format!("BO: {e}"))?
-        }
-        None => Othello::start(),
-    };
-    let mut record = Record::new(start);
-    for (index, (colour, text)) in game.moves().into_iter().enumerate() {
-        let position = *record.position();
-        let expected = match position.side_to_move() {
-            Side::First => 'B',
-            Side::Second => 'W',
-        };
-        if colour != expected {
-            // Some programs leave forced passes out.
-            if position.must_pass() {
-                record.push(Move::PASS);
-            } else {
-                return Err(format!(
-                    "move {} ({colour}[{text}]): it is {}'s turn",
-                    index + 1,
-                    Othello::side_name(position.side_to_move())
-                ));
-            }
-        }
-        let mv = record
-            .position()
-            .parse_move(text)
-            .map_err(|e| format!("move {} ({colour}[{text}]): {e}", index + 1))?;
-        record.push(mv);
-    }
-    Ok(record)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::record::Players;
     use crate::play::render::{Style, draw};
+    use ply_core::record::Players;
 
     #[test]
     fn every_named_line_is_legal_in_all_four_orientations() {
@@ -364,10 +233,10 @@ mod tests {
 
     /// A whole game of arbitrary (but fixed) legal moves with at least one
     /// pass.
-    fn full_game() -> Record<Othello> {
+    fn full_game() -> GameHistory<Othello> {
         for seed in 1.. {
             let mut rng = crate::play::book::Rng::new(seed);
-            let mut record = Record::new(Othello::start());
+            let mut record = GameHistory::new(Othello::start());
             while record.position().outcome().is_none() {
                 let moves = record.position().legal_moves();
                 record.push(moves[rng.below(moves.len())]);
@@ -385,10 +254,11 @@ mod tests {
             first: "B]lack".into(),
             second: "White".into(),
         };
-        let tiger = Record::replay(Othello::start(), ["f5", "d6", "c3", "d3", "c4"], |p, t| {
-            p.read_move(t)
-        })
-        .unwrap();
+        let tiger =
+            GameHistory::replay(Othello::start(), ["f5", "d6", "c3", "d3", "c4"], |p, t| {
+                p.read_move(t)
+            })
+            .unwrap();
         let text = Othello::write_record(&tiger, &players, None);
         assert!(text.starts_with("(;GM[Othello]PC[ply]DT["), "{text}");
         assert!(text.contains("PB[B)lack]PW[White]RE[?]"));
@@ -401,9 +271,9 @@ mod tests {
         assert_eq!(back.moves(), tiger.moves());
 
         let game = full_game();
-        let outcome = Othello::game_over(&game).unwrap();
+        let outcome = game.outcome().unwrap();
         let text = Othello::write_record(&game, &players, Some(outcome));
-        let (black, white) = final_counts(game.position());
+        let (black, white) = game.position().final_disc_counts();
         assert!(
             text.contains(&format!("RE[{:+.2}]", f64::from(black) - f64::from(white))),
             "{text}"

@@ -4,10 +4,13 @@
 //! per game (`chess.rs`, `othello.rs`).
 
 use super::book::Book;
-use super::record::{Header, Players, Record};
+use super::record::play_header;
 use super::render::BoardView;
+use ply_core::GameHistory;
+use ply_core::record::{Ending, Header, Players};
 use ply_core::search::{Evaluator, Searchable};
-use ply_core::{EndReason, Outcome, Side};
+use ply_core::{Outcome, Side};
+use std::fmt;
 
 /// A game that a person can play against the computer.
 pub trait Playable: Searchable {
@@ -52,13 +55,8 @@ pub trait Playable: Searchable {
         false
     }
 
-    /// The result if the game is over, judged with its history (repetitions).
-    fn game_over(record: &Record<Self>) -> Option<Outcome> {
-        record.position().outcome()
-    }
-
     /// The end of the game in a sentence: "White wins by checkmate".
-    fn describe_outcome(&self, outcome: Outcome) -> String {
+    fn describe_outcome(&self, outcome: Outcome<Self::EndReason>) -> String {
         describe(outcome, Self::side_name)
     }
 
@@ -76,15 +74,20 @@ pub trait Playable: Searchable {
     fn book() -> &'static Book<Self::Move>;
 
     /// The game as a record file for other programs.
-    fn write_record(record: &Record<Self>, players: &Players, result: Option<Outcome>) -> String {
-        Self::write_game(record, &Header::play(players, result))
+    fn write_record(
+        record: &GameHistory<Self>,
+        players: &Players,
+        result: Option<Outcome<Self::EndReason>>,
+    ) -> String {
+        Self::write_game(record, &play_header(players, result))
     }
 
     /// The game as a record file, with everything `header` says.
-    fn write_game(record: &Record<Self>, header: &Header) -> String;
+    fn write_game(record: &GameHistory<Self>, header: &Header<Self::EndReason>) -> String;
 
-    /// Reads a record file: the game's start position and moves.
-    fn read_record(text: &str) -> Result<Record<Self>, String>;
+    /// Reads a record file: the game's start position and moves; the error is
+    /// the reason, on one line.
+    fn read_record(text: &str) -> Result<GameHistory<Self>, String>;
 
     /// The perfect move near the end, for games with an exact solver
     /// (Othello), with a note on the result; `None` to search as usual.
@@ -93,24 +96,30 @@ pub trait Playable: Searchable {
     }
 }
 
-/// The usual sentence for an outcome.
-pub fn describe(outcome: Outcome, name: fn(Side) -> &'static str) -> String {
+/// The usual sentence for an outcome: "White wins by checkmate", "draw by
+/// stalemate" (games with other turns of phrase say so in
+/// [`Playable::describe_outcome`]).
+pub fn describe<R: fmt::Display>(outcome: Outcome<R>, name: fn(Side) -> &'static str) -> String {
     match outcome {
-        Outcome::Win { winner, reason } => match reason {
-            EndReason::NoLegalMoves => format!(
-                "{} wins: {} has no legal move",
-                name(winner),
-                name(winner.opponent())
-            ),
-            reason => format!("{} wins by {reason}", name(winner)),
-        },
-        Outcome::Draw { reason } => match reason {
-            EndReason::FiftyMoveRule | EndReason::FortyMoveRule => {
-                format!("draw by the {reason}")
-            }
-            reason => format!("draw by {reason}"),
-        },
+        Outcome::Win { winner, reason } => format!("{} wins by {reason}", name(winner)),
+        Outcome::Draw { reason } => format!("draw by {reason}"),
     }
+}
+
+/// The final comment of a record: the rules' sentence (from `describe`) or
+/// the reason, capitalised, with a full stop.
+pub fn ending_sentence<R: Copy>(
+    ending: &Ending<R>,
+    describe: impl Fn(Outcome<R>) -> String,
+) -> String {
+    let mut sentence = match ending {
+        Ending::Rules(outcome) => describe(*outcome),
+        Ending::Decided { reason, .. } => reason.clone(),
+    };
+    if let Some(first) = sentence.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    sentence + "."
 }
 
 #[cfg(test)]
@@ -128,17 +137,21 @@ mod tests {
     fn outcomes_read_as_sentences() {
         let mate = Outcome::Win {
             winner: Side::Second,
-            reason: EndReason::Checkmate,
+            reason: "checkmate",
         };
         assert_eq!(describe(mate, name), "Black wins by checkmate");
-        let fifty = Outcome::Draw {
-            reason: EndReason::FiftyMoveRule,
+        let stalemate = Outcome::Draw {
+            reason: "stalemate",
         };
-        assert_eq!(describe(fifty, name), "draw by the fifty-move rule");
-        let stuck = Outcome::Win {
-            winner: Side::First,
-            reason: EndReason::NoLegalMoves,
+        assert_eq!(describe(stalemate, name), "draw by stalemate");
+        let decided: Ending<&str> = Ending::Decided {
+            winner: None,
+            reason: "agreed".to_owned(),
         };
-        assert_eq!(describe(stuck, name), "White wins: Black has no legal move");
+        assert_eq!(ending_sentence(&decided, |_| String::new()), "Agreed.");
+        assert_eq!(
+            ending_sentence(&Ending::Rules(mate), |o| describe(o, name)),
+            "Black wins by checkmate."
+        );
     }
 }

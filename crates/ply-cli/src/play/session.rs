@@ -6,10 +6,10 @@
 use super::book::Rng;
 use super::input::{Input, Next};
 use super::playable::Playable;
-use super::record::Record;
 use super::render::{self, Style};
 use super::thinking;
 use crate::search_thread::{SearchJob, SearchThread};
+use ply_core::GameHistory;
 use ply_core::search::{Engine, Level, Limits, Options};
 use ply_core::{Outcome, Side};
 use std::io::{self, Write};
@@ -64,7 +64,7 @@ enum Flow {
 
 /// A game in progress between a person (or nobody) and the computer.
 pub struct Session<G: Playable> {
-    pub(super) record: Record<G>,
+    pub(super) record: GameHistory<G>,
     pub(super) start: G,
     pub(super) settings: Settings,
     pub(super) rng: Rng,
@@ -82,7 +82,7 @@ impl<G: Playable> Session<G> {
     pub fn new(start: G, settings: Settings, input: Input, out: Box<dyn Write>) -> Self {
         let engine = Engine::new(G::evaluator(), HASH_MB);
         Session {
-            record: Record::new(start.clone()),
+            record: GameHistory::new(start.clone()),
             start,
             rng: Rng::new(settings.seed),
             settings,
@@ -107,7 +107,7 @@ impl<G: Playable> Session<G> {
     /// One turn of the loop: announce the end and wait for a command, play a
     /// forced pass, let the computer move, or ask the person.
     fn step(&mut self) -> io::Result<Option<Exit>> {
-        if let Some(outcome) = G::game_over(&self.record) {
+        if let Some(outcome) = self.record.outcome() {
             if !self.announced {
                 self.announce(outcome)?;
             }
@@ -191,7 +191,7 @@ impl<G: Playable> Session<G> {
         let mut text = render::draw(&view, self.settings.style);
         text.push('\n');
         let mut status = Vec::new();
-        if G::game_over(&self.record).is_none() {
+        if self.record.outcome().is_none() {
             let side = position.side_to_move();
             let who = match (self.is_human(side), self.settings.humans) {
                 (true, [true, true]) => String::new(),
@@ -219,7 +219,7 @@ impl<G: Playable> Session<G> {
         Ok(())
     }
 
-    fn announce(&mut self, outcome: Outcome) -> io::Result<()> {
+    fn announce(&mut self, outcome: Outcome<G::EndReason>) -> io::Result<()> {
         if !self.shown {
             self.show_board()?;
         }
@@ -254,7 +254,7 @@ impl<G: Playable> Session<G> {
         } else {
             writeln!(self.out, "{} {action} ({note})", G::side_name(side))?;
         }
-        if self.settings.humans == [false, false] && G::game_over(&self.record).is_none() {
+        if self.settings.humans == [false, false] && self.record.outcome().is_none() {
             self.show_board()?;
         }
         Ok(())

@@ -33,7 +33,7 @@
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
 use ply_checkers::engine::Evaluation;
-use ply_checkers::{Checkers, Colour, Move};
+use ply_checkers::{Checkers, Color, Move};
 use ply_core::Game;
 use ply_core::search::{Clock, Engine, Info, Level, Limits, Score};
 use std::collections::HashMap;
@@ -167,8 +167,8 @@ fn read_position(text: &str, frame: Frame) -> Result<Checkers, String> {
     }
     let swap = frame == Frame::Pydraughts;
     let side = match (chars[0], swap) {
-        ('B', false) | ('W', true) => Colour::Black,
-        ('W', false) | ('B', true) => Colour::White,
+        ('B', false) | ('W', true) => Color::Black,
+        ('W', false) | ('B', true) => Color::White,
         (c, _) => return Err(format!("'{c}' is not a side to move (W or B)")),
     };
     let (mut black, mut white, mut kings) = (0u32, 0u32, 0u32);

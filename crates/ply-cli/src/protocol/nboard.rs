@@ -29,13 +29,13 @@
 //! a note on stderr.
 
 use super::Output;
-use crate::play::ggf;
 use crate::play::playable::Playable;
-use crate::play::record::Record;
 use crate::search_thread::{Control, Worker};
+use ply_core::GameHistory;
 use ply_core::search::{Clock, Deadlines, Engine, Info, Limits, Score};
 use ply_core::{Game, Side};
 use ply_othello::engine::Evaluation;
+use ply_othello::ggf;
 use ply_othello::solve::{Options as SolveOptions, Solution, Solver};
 use ply_othello::{Move, Othello};
 use std::sync::Arc;
@@ -114,7 +114,7 @@ struct Settings {
 
 /// The game so far: the record and each move's time, by side.
 struct GameState {
-    record: Record<Othello>,
+    record: GameHistory<Othello>,
     /// The clock of each side at the start of the game (`TI`), if any.
     clock: Option<Duration>,
     /// Seconds used so far by each side: [Black, White].
@@ -124,7 +124,7 @@ struct GameState {
 impl GameState {
     fn new() -> Self {
         GameState {
-            record: Record::new(Othello::start()),
+            record: GameHistory::new(Othello::start()),
             clock: None,
             used: [0.0; 2],
         }

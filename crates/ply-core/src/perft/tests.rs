@@ -1,7 +1,7 @@
 //! Perft driver tests on a toy game whose counts are known in closed form.
 
 use super::*;
-use crate::game::{EndReason, Outcome, Side};
+use crate::game::{Outcome, Side};
 use std::sync::Mutex;
 
 /// Subtraction game: a pile of stones, each move takes 1, 2 or 3; whoever
@@ -16,10 +16,21 @@ struct Pile {
 #[error("bad input")]
 struct Bad;
 
+/// How a pile game ends: the side to move finds no stone left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct NoStones;
+
+impl std::fmt::Display for NoStones {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no stones left")
+    }
+}
+
 impl Game for Pile {
     type Move = u32;
     type PositionError = Bad;
     type MoveError = Bad;
+    type EndReason = NoStones;
     const NAME: &'static str = "pile";
 
     fn start() -> Self {
@@ -40,10 +51,10 @@ impl Game for Pile {
             side: self.side.opponent(),
         }
     }
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome<NoStones>> {
         (self.stones == 0).then_some(Outcome::Win {
             winner: self.side.opponent(),
-            reason: EndReason::NoLegalMoves,
+            reason: NoStones,
         })
     }
     fn hash(&self) -> u64 {

@@ -1,7 +1,7 @@
 //! The search on small games whose values are known.
 
 use super::*;
-use crate::game::{EndReason, Outcome, Side};
+use crate::game::{Outcome, Side};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -17,10 +17,21 @@ struct Pile {
 #[error("bad")]
 struct Bad;
 
+/// How a pile game ends: the side to move finds no stone left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct NoStones;
+
+impl std::fmt::Display for NoStones {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no stones left")
+    }
+}
+
 impl Game for Pile {
     type Move = u32;
     type PositionError = Bad;
     type MoveError = Bad;
+    type EndReason = NoStones;
     const NAME: &'static str = "pile";
     fn start() -> Self {
         Pile {
@@ -40,10 +51,10 @@ impl Game for Pile {
             side: self.side.opponent(),
         }
     }
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome<NoStones>> {
         (self.stones == 0).then_some(Outcome::Win {
             winner: self.side.opponent(),
-            reason: EndReason::NoLegalMoves,
+            reason: NoStones,
         })
     }
     fn hash(&self) -> u64 {
@@ -265,6 +276,7 @@ impl Game for Grabs {
     type Move = u32;
     type PositionError = Bad;
     type MoveError = Bad;
+    type EndReason = NoStones;
     const NAME: &'static str = "grabs";
     fn start() -> Self {
         Grabs(Pile::start())
@@ -278,7 +290,7 @@ impl Game for Grabs {
     fn play(&self, take: u32) -> Self {
         Grabs(self.0.play(take))
     }
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome<NoStones>> {
         self.0.outcome()
     }
     fn hash(&self) -> u64 {

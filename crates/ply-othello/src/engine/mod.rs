@@ -6,8 +6,8 @@ pub mod eval;
 pub use eval::Evaluation;
 
 use crate::generators::MoveGenerator;
+use crate::moves::Move;
 use crate::position::Position;
-use crate::square::Move;
 use ply_core::search::{Features, NoMoves, Score, Searchable};
 
 impl<G: MoveGenerator> Searchable for Position<G> {

@@ -66,8 +66,8 @@ mod tests;
 pub use last_flip::count_last_flips;
 
 use crate::generators::MoveGenerator;
+use crate::moves::Move;
 use crate::position::Position;
-use crate::square::Move;
 use search::Search;
 use std::sync::atomic::AtomicBool;
 use table::Table;

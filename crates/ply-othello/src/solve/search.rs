@@ -8,13 +8,18 @@
 use super::board::{game_over_score, moves};
 use super::ordering::{Children, children, select, sort_depth};
 use super::parity::QUADRANT_BIT;
-use super::shallow::{SHALLOW_MAX, stability_cut};
+use super::stability::stability_cut;
 use super::table::{NO_MOVE, Table};
-use crate::square::{Move, Square};
+use crate::moves::Move;
+use crate::square::Square;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Lower than any score.
 pub const BELOW: i32 = -65;
+
+/// The most empties that [`Search::shallow`] searches; above it [`Search::nws`]
+/// takes over.
+pub const SHALLOW_MAX: u32 = 6;
 
 /// Nodes between two looks at the stop flag.
 const POLL_INTERVAL: u64 = 1 << 14;

@@ -6,11 +6,8 @@
 
 use super::board::{flips, game_over_score, moves};
 use super::parity::{ODD_SQUARES, QUADRANT_BIT};
-use super::search::{BELOW, Search};
-use super::stability::stable_discs;
-
-/// The most empties searched here; above it [`Search::nws`] takes over.
-pub const SHALLOW_MAX: u32 = 6;
+use super::search::{BELOW, SHALLOW_MAX, Search};
+use super::stability::stability_cut;
 
 /// X- and C-squares: next to a corner, usually poor while the corner is empty.
 const NEAR_CORNERS: u64 = 0x42C3_0000_0000_C342;
@@ -69,28 +66,6 @@ impl Search<'_> {
         }
         best
     }
-}
-
-/// The lowest alpha for which a stability cut-off is tried: below it the
-/// opponent would need too many stable discs for the cut to happen often
-/// enough to pay for the test.
-pub const STABILITY_ALPHA: i32 = 8;
-
-/// An upper bound on the score of `player` if it is `<= alpha` (a cut-off):
-/// 64 minus twice the opponent's stable discs.
-#[inline]
-pub fn stability_cut(player: u64, opponent: u64, alpha: i32) -> Option<i32> {
-    if alpha < STABILITY_ALPHA {
-        return None;
-    }
-    // The opponent's discs bound its stable discs: skip the work when even all
-    // of them stable could not cut.
-    let most = 64 - 2 * (opponent.count_ones() as i32);
-    if most > alpha {
-        return None;
-    }
-    let bound = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
-    (bound <= alpha).then_some(bound)
 }
 
 #[cfg(test)]

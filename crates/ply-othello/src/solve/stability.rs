@@ -191,5 +191,27 @@ pub fn stable_discs(discs: u64, other: u64) -> u64 {
     }
 }
 
+/// The lowest alpha for which a stability cut-off is tried: below it the
+/// opponent would need too many stable discs for the cut to happen often
+/// enough to pay for the test.
+pub(crate) const STABILITY_ALPHA: i32 = 8;
+
+/// An upper bound on the score of `player` if it is `<= alpha` (a cut-off):
+/// 64 minus twice the opponent's stable discs.
+#[inline]
+pub(crate) fn stability_cut(player: u64, opponent: u64, alpha: i32) -> Option<i32> {
+    if alpha < STABILITY_ALPHA {
+        return None;
+    }
+    // The opponent's discs bound its stable discs: skip the work when even all
+    // of them stable could not cut.
+    let most = 64 - 2 * (opponent.count_ones() as i32);
+    if most > alpha {
+        return None;
+    }
+    let bound = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
+    (bound <= alpha).then_some(bound)
+}
+
 #[cfg(test)]
 mod tests;

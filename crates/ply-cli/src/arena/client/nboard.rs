@@ -8,7 +8,7 @@ use crate::arena::clock::TimeControl;
 use crate::arena::options::EngineSpec;
 use crate::arena::process::{Fault, Process};
 use crate::arena::protocol::{Client, Reply, Request};
-use crate::play::ggf;
+use ply_othello::ggf;
 use std::time::{Duration, Instant};
 
 /// An NBoard engine.
@@ -85,7 +85,7 @@ impl Client for NBoard {
             let black = (index % 2 == 0) == start_is_black;
             properties.push((if black { "B" } else { "W" }, mv.clone()));
         }
-        let game = ggf::write(&properties);
+        let game = ggf::write_properties(&properties);
         self.process
             .send(&format!("set game {}", game.trim_end()))?;
         let sent = Instant::now();

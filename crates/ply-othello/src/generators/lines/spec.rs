@@ -7,7 +7,10 @@
 //! squares along a row, column or diagonal; the short diagonals (4, 5 and 3
 //! squares long) are paired so that every byte is used. The seed's ordering rule
 //! gives the bit of each square: the westmost square of a segment is its lowest
-//! bit, and on a column, where every square is equally west, the northmost one is.
+//! bit, and on a column, where every square is equally west, the northmost one
+//! is. The seed's square map puts its squares 00-07 on the north edge with a1
+//! as square 00, so north is rank 1 and a column's bit 0 is its rank-1 square
+//! (`Va`: a1 in bit 0, a8 in bit 7).
 //! Diagonals shorter than three squares hold no move and have no line.
 //!
 //! The seed spells out the bit ranges of the first pair of each kind

@@ -1,10 +1,36 @@
-//! A game as played: the positions one after another, for the rules that look
-//! back — threefold repetition and the 40-move rule.
+//! [`ply_core::Game`] for checkers positions: the rules' entry points, the
+//! Zobrist hash, and the end of a game: a side without a legal move loses, and
+//! [`ply_core::GameHistory`] judges, through the game's hooks, the draws that
+//! look back (threefold repetition and the 40-move rule).
 
+use crate::board::Board;
+use crate::movegen;
 use crate::moves::Move;
 use crate::notation::MoveError;
-use crate::position::Position;
-use ply_core::{EndReason, Game, Outcome};
+use crate::position::{Position, PositionError, START};
+use ply_core::{Game, MoveList, Outcome, Side};
+use std::fmt;
+
+/// Why a game of checkers ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move has no legal move (no pieces, or all blocked) and loses.
+    NoLegalMoves,
+    /// Forty moves by each side without a capture or a man's move.
+    FortyMoveRule,
+    /// The same position occurred for the third time with the same side to move.
+    ThreefoldRepetition,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::NoLegalMoves => "no legal moves",
+            EndReason::FortyMoveRule => "forty-move rule",
+            EndReason::ThreefoldRepetition => "threefold repetition",
+        })
+    }
+}
 
 /// Plies without a capture or a man's move after which the game is drawn: 40
 /// moves by each side.
@@ -13,149 +39,140 @@ pub const FORTY_MOVE_PLIES: u32 = 80;
 /// How often one position (same pieces, same side to move) must occur for a draw.
 pub const REPETITIONS_FOR_DRAW: usize = 3;
 
-/// A game from some start position: the moves played and the positions they
-/// led to, with the count of plies since the last capture or man's move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameHistory {
-    /// The start position, then the position after each move.
-    positions: Vec<Position>,
-    /// The moves played.
-    moves: Vec<Move>,
-    /// For each position, the plies since the last capture or man's move
-    /// (or since the start).
-    quiet_plies: Vec<u32>,
+/// Zobrist keys by byte: for black men, black kings, white men, white kings and
+/// each of the 4 bytes of their board, a key per byte value; then the side key.
+static ZOBRIST: [u64; 4 * 4 * 256 + 1] = ply_core::zobrist::key_table(0xC4EC_0E45);
+
+fn hash_board(board: u32, kind: usize) -> u64 {
+    board
+        .to_le_bytes()
+        .iter()
+        .enumerate()
+        .fold(0, |hash, (k, &byte)| {
+            hash ^ ZOBRIST[(kind * 4 + k) * 256 + usize::from(byte)]
+        })
 }
 
-impl GameHistory {
-    /// A game starting at `start`.
-    #[must_use]
-    pub fn new(start: Position) -> GameHistory {
-        GameHistory {
-            positions: vec![start],
-            moves: Vec::new(),
-            quiet_plies: vec![0],
-        }
+impl Game for Position {
+    type Move = Move;
+    type PositionError = PositionError;
+    type MoveError = MoveError;
+    type EndReason = EndReason;
+
+    const NAME: &'static str = "checkers";
+
+    fn start() -> Self {
+        START
     }
 
-    /// The position now.
-    #[must_use]
-    pub fn current(&self) -> &Position {
-        self.positions
-            .last()
-            .expect("a history holds its start position")
+    fn side_to_move(&self) -> Side {
+        self.side_to_move().side()
     }
 
-    /// The start position, then the position after each move.
-    #[must_use]
-    pub fn positions(&self) -> &[Position] {
-        &self.positions
+    #[inline(always)]
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        movegen::generate(self.board(), self.white_to_move(), moves);
     }
 
-    /// The moves played so far.
-    #[must_use]
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
+    #[inline(always)]
+    fn count_moves(&self) -> u64 {
+        // popcnt at run time in builds that do not target it (a dependent crate).
+        let board = self.board();
+        ply_core::multiversion!(
+            "popcnt",
+            ply_core::cpu::has_popcnt(),
+            |board: &Board| -> u64 { movegen::count(board) }
+        )
     }
 
-    /// Plies since the last capture or man's move (or since the start).
-    #[must_use]
-    pub fn quiet_plies(&self) -> u32 {
-        *self.quiet_plies.last().expect("one count per position")
+    #[inline(always)]
+    fn play(&self, mv: Move) -> Self {
+        self.after(mv)
     }
 
-    /// How many times the current position has occurred, this time included.
-    #[must_use]
-    pub fn repetitions(&self) -> usize {
-        let now = self.current();
-        // Positions before the last capture or man's move cannot come back.
-        let window = self.quiet_plies() as usize + 1;
-        self.positions
-            .iter()
-            .rev()
-            .take(window)
-            .step_by(2)
-            .filter(|&p| p == now)
-            .count()
-    }
-
-    /// Plays `mv` if it is legal now.
-    ///
-    /// # Errors
-    /// [`MoveError::Illegal`] (listing the legal moves) if it is not.
-    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
-        let now = *self.current();
-        let legal = now.legal_moves();
-        if !legal.contains(&mv) {
-            return Err(MoveError::Illegal {
-                played: mv.to_string(),
-                legal: if legal.is_empty() {
-                    "none (the game is over)".to_owned()
-                } else {
-                    legal
-                        .iter()
-                        .map(Move::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                },
-            });
-        }
-        let quiet = if now.is_irreversible(mv) {
-            0
+    /// A side that cannot move has lost (no pieces, or all blocked).
+    fn outcome(&self) -> Option<Outcome<EndReason>> {
+        if self.move_sets().is_empty() {
+            Some(Outcome::Win {
+                winner: self.side_to_move().opponent().side(),
+                reason: EndReason::NoLegalMoves,
+            })
         } else {
-            self.quiet_plies() + 1
-        };
-        self.positions.push(now.play(mv));
-        self.moves.push(mv);
-        self.quiet_plies.push(quiet);
-        Ok(())
+            None
+        }
     }
 
-    /// Reads a move in notation (see [`crate::notation::parse_move`]) and plays it.
-    ///
-    /// # Errors
-    /// [`MoveError`] if the move is malformed, ambiguous or illegal.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
-        let mv = self.current().parse_move(text)?;
-        self.play(mv)?;
-        Ok(mv)
-    }
-
-    /// Takes back the last move, if any, and returns it.
-    pub fn undo(&mut self) -> Option<Move> {
-        let mv = self.moves.pop()?;
-        self.positions.pop();
-        self.quiet_plies.pop();
-        Some(mv)
-    }
-
-    /// The result if the game is over: the side to move has no legal move (a
-    /// loss), or a draw by the 40-move rule or by threefold repetition.
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.current().outcome() {
+    /// The position's own result, else a draw by the 40-move rule, else by
+    /// threefold repetition.
+    fn outcome_in_history(
+        &self,
+        quiet_plies: u32,
+        repetitions: usize,
+    ) -> Option<Outcome<EndReason>> {
+        if let Some(outcome) = self.outcome() {
             return Some(outcome);
         }
-        if self.quiet_plies() >= FORTY_MOVE_PLIES {
+        if quiet_plies >= FORTY_MOVE_PLIES {
             return Some(Outcome::Draw {
                 reason: EndReason::FortyMoveRule,
             });
         }
-        if self.repetitions() >= REPETITIONS_FOR_DRAW {
-            return Some(Outcome::Draw {
-                reason: EndReason::ThreefoldRepetition,
-            });
-        }
-        None
+        (repetitions >= REPETITIONS_FOR_DRAW).then_some(Outcome::Draw {
+            reason: EndReason::ThreefoldRepetition,
+        })
+    }
+
+    /// A capture or a man's move (see [`Position::is_irreversible`]).
+    fn is_irreversible(&self, mv: Move) -> bool {
+        Position::is_irreversible(self, mv)
+    }
+
+    /// The same pieces and side to move.
+    fn repeats(&self, earlier: &Self) -> bool {
+        self == earlier
+    }
+
+    fn hash(&self) -> u64 {
+        let (black, white, kings) = (self.black(), self.white(), self.kings());
+        let side = if self.white_to_move() {
+            ZOBRIST[4 * 4 * 256]
+        } else {
+            0
+        };
+        hash_board(black & !kings, 0)
+            ^ hash_board(black & kings, 1)
+            ^ hash_board(white & !kings, 2)
+            ^ hash_board(white & kings, 3)
+            ^ side
+    }
+
+    /// Reads a PDN FEN (see [`Position::from_fen`]).
+    fn parse_position(text: &str) -> Result<Self, PositionError> {
+        Position::from_fen(text)
+    }
+
+    /// Writes the canonical PDN FEN (see [`Position::fen`]).
+    fn position_string(&self) -> String {
+        self.fen()
+    }
+
+    /// Reads `11-15`, `22x15x6` or `22x6` (see [`Position::parse_move`]).
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+
+    fn move_name(&self, mv: Move) -> String {
+        mv.to_string()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Checkers, Colour};
-    use ply_core::Side;
+    use crate::{Checkers, Color};
+    use ply_core::GameHistory;
 
-    fn game(fen: &str) -> GameHistory {
+    fn game(fen: &str) -> GameHistory<Checkers> {
         GameHistory::new(Checkers::parse_position(fen).unwrap())
     }
 
@@ -172,7 +189,7 @@ mod tests {
         // Black's men on 1 and 5 are blocked by White's on 6 and 9, and cannot
         // take them: 10 and 14 behind them are taken too.
         let blocked = game("B:W6,9,10,14:B1,5");
-        assert!(blocked.current().legal_moves().is_empty());
+        assert!(blocked.position().legal_moves().is_empty());
         assert_eq!(
             blocked.outcome().map(Outcome::winner),
             Some(Some(Side::Second))
@@ -229,9 +246,9 @@ mod tests {
 
     /// Plays king moves that lead to positions not seen before and leave the
     /// other side nothing to capture, until `plies` quiet plies are played.
-    fn wander(history: &mut GameHistory, plies: u32) {
+    fn wander(history: &mut GameHistory<Checkers>, plies: u32) {
         while history.quiet_plies() < plies {
-            let now = *history.current();
+            let now = *history.position();
             let fresh = now.legal_moves().into_iter().find(|&mv| {
                 let next = now.play(mv);
                 !now.is_irreversible(mv)
@@ -252,8 +269,8 @@ mod tests {
         let mut history = game("B:WK29,K32:BK1,K4,5");
         wander(&mut history, FORTY_MOVE_PLIES - 2);
         // A man's move starts the count again.
-        let now = *history.current();
-        assert_eq!(now.colour_to_move(), Colour::Black);
+        let now = *history.position();
+        assert_eq!(now.side_to_move(), Color::Black);
         let man = now
             .legal_moves()
             .into_iter()

@@ -1,14 +1,16 @@
-//! PGN, the Portable Game Notation of chess (the 1994 standard by Steven J.
-//! Edwards): tag pairs, then SAN movetext with move numbers and a result.
+//! The text shape of PGN, the Portable Game Notation of chess (the 1994
+//! standard by Steven J. Edwards), which PDN, its draughts form, shares: tag
+//! pairs, then movetext with move numbers and a result. The moves stay text
+//! here; `ply-chess` reads them as SAN, `ply-checkers` as `11-15`.
 //!
-//! Writing gives the Seven Tag Roster (plus `SetUp`/`FEN` for a game that did
-//! not start from the standard position) and movetext wrapped below 80
-//! columns. Reading takes the first game of a file and skips what a program
-//! may add: comments `{...}` and `;...`, `%` escape lines, NAGs `$n`,
+//! Writing gives the Seven Tag Roster ([`header_tags`]) and movetext wrapped
+//! below 80 columns. Reading takes the first game of a file and skips what a
+//! program may add: comments `{...}` and `;...`, `%` escape lines, NAGs `$n`,
 //! variations `(...)`, move numbers (`12.`, `12...`), annotation marks.
 
-use super::record::{Ending, Header, now_utc};
-use ply_core::{Outcome, Side};
+use super::{Ending, Header, RecordError, UtcTime};
+use crate::game::{Game, Outcome, Side};
+use crate::history::GameHistory;
 
 /// The parts of one PGN game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,6 +25,7 @@ pub struct PgnGame {
 
 impl PgnGame {
     /// The value of tag `name`.
+    #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -185,6 +188,9 @@ fn move_of(symbol: &str) -> Option<&str> {
 }
 
 /// Reads the first game of a PGN file.
+///
+/// # Errors
+/// The reason, when the text holds no game or breaks the syntax.
 pub fn parse(text: &str) -> Result<PgnGame, String> {
     let mut game = PgnGame::default();
     let mut depth = 0usize;
@@ -230,10 +236,73 @@ pub fn parse(text: &str) -> Result<PgnGame, String> {
     Ok(game)
 }
 
+/// Replays `game` with its moves read by `read_move`, from its `FEN` tag
+/// (unless `SetUp` is `0`) or from the standard start.
+///
+/// # Errors
+/// [`RecordError::Format`] for a bad `FEN` tag, [`RecordError::Move`] for a
+/// move that cannot be read or played.
+pub fn replay<G: Game, E>(
+    game: &PgnGame,
+    read_move: impl Fn(&G, &str) -> Result<G::Move, E>,
+) -> Result<GameHistory<G>, RecordError<E>> {
+    let start = match game.tag("FEN") {
+        Some(fen) if game.tag("SetUp") != Some("0") => {
+            G::parse_position(fen).map_err(|e| RecordError::Format(format!("FEN tag: {e}")))?
+        }
+        _ => G::start(),
+    };
+    Ok(GameHistory::replay(
+        start,
+        game.moves.iter().map(String::as_str),
+        read_move,
+    )?)
+}
+
+/// Writes `history` in the PGN shape: the Seven Tag Roster from `header`
+/// (the players under `player_tags`, first player first), `more_tags`,
+/// `SetUp`/`FEN` (the position string) after a set-up, then the moves as
+/// `name` writes them, numbered from `first_number`, the `comment` and the
+/// result.
+#[must_use]
+pub fn write_history<G: Game>(
+    history: &GameHistory<G>,
+    header: &Header<G::EndReason>,
+    player_tags: [&str; 2],
+    more_tags: Vec<(String, String)>,
+    first_number: u32,
+    name: impl Fn(&G, G::Move) -> String,
+    comment: Option<&str>,
+) -> String {
+    let marker = ending_marker(header.ending.as_ref());
+    let mut tags = header_tags(header, marker, player_tags[0], player_tags[1]);
+    tags.extend(more_tags);
+    let start = history.start();
+    if !history.starts_from_standard() {
+        tags.push(("SetUp".to_owned(), "1".to_owned()));
+        tags.push(("FEN".to_owned(), start.position_string()));
+    }
+    let moves: Vec<String> = history
+        .positions()
+        .iter()
+        .zip(history.moves())
+        .map(|(position, &mv)| name(position, mv))
+        .collect();
+    write(
+        &tags,
+        &moves,
+        first_number,
+        start.side_to_move() == Side::Second,
+        comment,
+        marker,
+    )
+}
+
 /// The result marker: `1-0` when the side that moved first won (White in
 /// chess, Black in checkers as CheckerBoard counts), `0-1` when the other
 /// side won, `1/2-1/2` for a draw, `*` for a game still going.
-pub fn result_marker(outcome: Option<Outcome>) -> &'static str {
+#[must_use]
+pub fn result_marker<R>(outcome: Option<Outcome<R>>) -> &'static str {
     match outcome {
         Some(Outcome::Win {
             winner: Side::First,
@@ -246,7 +315,8 @@ pub fn result_marker(outcome: Option<Outcome>) -> &'static str {
 }
 
 /// The result marker of a game that ended as `ending` says (`*` while it goes on).
-pub fn ending_marker(ending: Option<&Ending>) -> &'static str {
+#[must_use]
+pub fn ending_marker<R: Copy>(ending: Option<&Ending<R>>) -> &'static str {
     match ending {
         Some(Ending::Rules(outcome)) => result_marker(Some(*outcome)),
         Some(Ending::Decided { winner, .. }) => match winner {
@@ -258,29 +328,19 @@ pub fn ending_marker(ending: Option<&Ending>) -> &'static str {
     }
 }
 
-/// The final comment: the rules' sentence (from `describe`) or the reason,
-/// capitalised, with a full stop.
-pub fn ending_sentence(ending: &Ending, describe: impl Fn(Outcome) -> String) -> String {
-    let mut sentence = match ending {
-        Ending::Rules(outcome) => describe(*outcome),
-        Ending::Decided { reason, .. } => reason.clone(),
-    };
-    if let Some(first) = sentence.get_mut(0..1) {
-        first.make_ascii_uppercase();
-    }
-    sentence + "."
-}
-
 /// The Seven Tag Roster from `header` (the first player under `first_tag`,
 /// `White` in chess and `Black` in checkers), then `TimeControl` and the
 /// header's own tags.
-pub fn header_tags(
-    header: &Header,
+#[must_use]
+pub fn header_tags<R: Copy>(
+    header: &Header<R>,
     marker: &str,
     first_tag: &str,
     second_tag: &str,
 ) -> Vec<(String, String)> {
-    let (year, month, day, ..) = now_utc();
+    let UtcTime {
+        year, month, day, ..
+    } = UtcTime::now();
     let mut tags = vec![
         ("Event".to_owned(), header.event.clone()),
         ("Site".to_owned(), "?".to_owned()),
@@ -306,6 +366,7 @@ fn escape(value: &str) -> String {
 /// `first_number` (`second_first`: the first move is the second player's, as
 /// Black's in chess after a set-up), a comment and the result, wrapped below
 /// 80 columns.
+#[must_use]
 pub fn write(
     tags: &[(impl AsRef<str>, String)],
     moves: &[String],
