@@ -23,7 +23,10 @@ pub struct Outcome {
 #[pymethods]
 impl Outcome {
     fn __repr__(&self) -> String {
-        format!("Outcome(winner={:?}, reason={:?})", self.winner, self.reason)
+        format!(
+            "Outcome(winner={:?}, reason={:?})",
+            self.winner, self.reason
+        )
     }
 }
 
@@ -102,12 +105,14 @@ macro_rules! board_class {
             }
 
             /// The legal moves, in the game's notation.
-            fn legal_moves(&self) -> Vec<String> {
+            fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyList>> {
                 let position = self.record.current();
-                <$game as ply_core::Game>::legal_moves(position)
-                    .iter()
-                    .map(|&mv| <$game as ply_core::Game>::move_name(position, mv))
-                    .collect()
+                pyo3::types::PyList::new(
+                    py,
+                    <$game as ply_core::Game>::legal_moves(position)
+                        .iter()
+                        .map(|&mv| $crate::glue::move_name(py, position, mv)),
+                )
             }
 
             /// Whether `move` is a legal move here.

@@ -88,6 +88,9 @@ fn split(game: &str, plies: u32, position: Option<&str>) -> PyResult<Vec<String>
     })
 }
 
+/// The winners and lengths of random games.
+type Playouts<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<u32>>);
+
 /// random_games(game, num_games, seed=0, max_plies=None) -> (winners, plies)
 ///
 /// Plays `num_games` games of uniformly random legal moves from the start
@@ -102,14 +105,17 @@ fn random_games<'py>(
     num_games: usize,
     seed: u64,
     max_plies: Option<u32>,
-) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<u32>>)> {
+) -> PyResult<Playouts<'py>> {
     let mut winners = vec![0i8; num_games];
     let mut plies = vec![0u32; num_games];
     with_game!(game, G => {
         py.detach(|| vector::random_games::<G>(num_games, seed, max_plies, &mut winners, &mut plies));
         Ok::<(), PyErr>(())
     })?;
-    Ok((PyArray1::from_vec(py, winners), PyArray1::from_vec(py, plies)))
+    Ok((
+        PyArray1::from_vec(py, winners),
+        PyArray1::from_vec(py, plies),
+    ))
 }
 
 /// The batched environments' engine room (see `ply.vector.Env`).
@@ -152,7 +158,11 @@ impl VectorCore {
             "self" => Opponent::SelfPlay,
             "random" => Opponent::Random,
             "search" if (1..=64).contains(&depth) => Opponent::Search(depth),
-            "search" => return Err(PyValueError::new_err("the opponent's depth must be 1 to 64")),
+            "search" => {
+                return Err(PyValueError::new_err(
+                    "the opponent's depth must be 1 to 64",
+                ));
+            }
             other => {
                 return Err(PyValueError::new_err(format!(
                     "unknown opponent {other:?}: expected None, \"random\" or a depth"
@@ -173,7 +183,9 @@ impl VectorCore {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
         if max_steps == Some(0) {
-            return Err(PyValueError::new_err("max_episode_steps must be at least 1"));
+            return Err(PyValueError::new_err(
+                "max_episode_steps must be at least 1",
+            ));
         }
         let batch: Box<dyn AnyBatch> = with_game!(game, G => {
             Batch::<G>::new(G::start(), num_envs, seed, opponent, agent_side, max_steps, autoreset)

@@ -52,7 +52,10 @@ pub fn positions_below<G: Game>(root: &G, plies: u32) -> Vec<G> {
             .iter()
             .flat_map(|position| {
                 let moves = position.legal_moves();
-                moves.iter().map(|&mv| position.play(mv)).collect::<Vec<_>>()
+                moves
+                    .iter()
+                    .map(|&mv| position.play(mv))
+                    .collect::<Vec<_>>()
             })
             .collect();
     }
@@ -72,10 +75,7 @@ fn split<G: Game>(root: &G, depth: u32) -> Vec<Subtree<G>> {
             depth: depth - 1,
         })
         .collect();
-    while subtrees.len() < SUBTREES
-        && !subtrees.is_empty()
-        && subtrees[0].depth > MIN_SPLIT_DEPTH
-    {
+    while subtrees.len() < SUBTREES && !subtrees.is_empty() && subtrees[0].depth > MIN_SPLIT_DEPTH {
         subtrees = subtrees
             .into_iter()
             .flat_map(|subtree| {

@@ -48,7 +48,9 @@ impl<G: Glue> Record<G> {
 
     /// The position now.
     pub fn current(&self) -> &G {
-        self.positions.last().expect("a record has a start position")
+        self.positions
+            .last()
+            .expect("a record has a start position")
     }
 
     /// The moves played, oldest first.
@@ -107,7 +109,12 @@ impl<G: Glue> Record<G> {
         let quiet = self.quiet_plies.last().copied().unwrap_or(0) as usize;
         let now = *self.hashes.last().expect("a hash per position");
         let window = &self.hashes[self.hashes.len() - 1 - quiet.min(self.hashes.len() - 1)..];
-        window.iter().rev().step_by(2).filter(|&&h| h == now).count()
+        window
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == now)
+            .count()
     }
 
     /// The result if the game is over: the position's own verdict, then the

@@ -128,8 +128,9 @@ pub fn best_move<G: Glue>(
     on_info: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
     let limits = request.limits()?;
-    let level = Level::new(request.level)
-        .ok_or_else(|| PyValueError::new_err(format!("level must be 1 to 10, not {}", request.level)))?;
+    let level = Level::new(request.level).ok_or_else(|| {
+        PyValueError::new_err(format!("level must be 1 to 10, not {}", request.level))
+    })?;
     if request.threads == 0 || request.threads > 1024 {
         return Err(PyValueError::new_err("threads must be 1 to 1024"));
     }
@@ -150,7 +151,9 @@ pub fn best_move<G: Glue>(
         py,
         &stop,
         |send: &dyn Fn(Report)| {
-            engine.search(root, history, &limits, &stop, &mut |info: &Info<G::Move>| {
+            engine.search(root, history, &limits, &stop, &mut |info: &Info<
+                G::Move,
+            >| {
                 send(Report {
                     depth: info.depth,
                     seldepth: info.seldepth,

@@ -87,14 +87,14 @@ impl<G: Glue> Slot<G> {
             steps: 0,
             rng: Rng::new(seed),
         };
-        slot.new_position();
+        slot.list_moves(false);
         slot
     }
 
-    /// Lists the moves of the current position after a move or a reset.
-    fn new_position(&mut self) {
+    /// Lists the moves of the current position (none when the game is `over`).
+    fn list_moves(&mut self, over: bool) {
         self.legal.clear();
-        if self.record.outcome().is_none() {
+        if !over {
             self.record.current().generate_moves(&mut self.legal);
         }
         self.candidates.clear();
@@ -152,7 +152,8 @@ pub struct Batch<G: Glue> {
 
 /// The seed of environment `index` of a batch seeded with `seed`.
 fn slot_seed(seed: u64, index: usize) -> u64 {
-    Rng::new(seed ^ 0x5eed_0000_0000_0000).next_u64() ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    Rng::new(seed ^ 0x5eed_0000_0000_0000).next_u64()
+        ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 impl<G: Glue> Batch<G> {
@@ -170,9 +171,9 @@ impl<G: Glue> Batch<G> {
         autoreset: bool,
     ) -> Result<Self, String> {
         let engine = match opponent {
-            Opponent::Search(_) => Some(
-                glue::engine::<G>(16).ok_or("cannot allocate the opponent's 16 MiB table")?,
-            ),
+            Opponent::Search(_) => {
+                Some(glue::engine::<G>(16).ok_or("cannot allocate the opponent's 16 MiB table")?)
+            }
             _ => None,
         };
         let slots = (0..num_envs)
@@ -211,26 +212,25 @@ impl<G: Glue> Batch<G> {
         }
     }
 
-    /// Lets the opponent move while it is its turn and the game goes on.
-    /// Returns the outcome if the game ended.
-    fn opponent_replies(
+    /// After a move or a reset: lists the moves, and lets the opponent move
+    /// while it is its turn and the game goes on. Returns the outcome if the
+    /// game is over.
+    fn settle(
         opponent: Opponent,
         engine: &mut Option<Engine<G, G::Eval>>,
         slot: &mut Slot<G>,
     ) -> Option<ply_core::Outcome> {
-        if opponent == Opponent::SelfPlay {
-            return None;
-        }
         loop {
-            if let Some(outcome) = slot.record.outcome() {
-                return Some(outcome);
-            }
-            if slot.record.current().side_to_move() == slot.agent {
-                return None;
+            let outcome = slot.record.outcome();
+            slot.list_moves(outcome.is_some());
+            if outcome.is_some()
+                || opponent == Opponent::SelfPlay
+                || slot.record.current().side_to_move() == slot.agent
+            {
+                return outcome;
             }
             let mv = Self::opponent_move(opponent, engine, slot);
             slot.record.push(mv);
-            slot.new_position();
         }
     }
 
@@ -244,9 +244,8 @@ impl<G: Glue> Batch<G> {
             None if slot.rng.below(2) == 0 => Side::First,
             None => Side::Second,
         };
-        slot.new_position();
         // From a start position a game is not over after one move.
-        let _ = Self::opponent_replies(self.opponent, &mut self.engine, slot);
+        let _ = Self::settle(self.opponent, &mut self.engine, slot);
     }
 
     /// Plays `action` (accepted) in slot `index`: (reward, terminated, truncated).
@@ -258,11 +257,7 @@ impl<G: Glue> Batch<G> {
         let mut outcome = None;
         if let Some(mv) = slot.take(action) {
             slot.record.push(mv);
-            slot.new_position();
-            outcome = slot
-                .record
-                .outcome()
-                .or_else(|| Self::opponent_replies(opponent, &mut self.engine, slot));
+            outcome = Self::settle(opponent, &mut self.engine, slot);
         }
         let reward = match outcome.and_then(|o| o.winner()) {
             Some(winner) if winner == mover => 1.0,
@@ -340,7 +335,10 @@ impl<G: Glue> AnyBatch for Batch<G> {
     fn random_actions(&mut self, out: &mut [i64]) {
         for (slot, action) in self.slots.iter_mut().zip(out) {
             let pick = slot.candidates[slot.rng.below(slot.candidates.len())];
-            *action = slot.record.current().action(slot.legal[pick as usize], slot.step) as i64;
+            *action = slot
+                .record
+                .current()
+                .action(slot.legal[pick as usize], slot.step) as i64;
         }
     }
 

@@ -82,6 +82,11 @@ impl Glue for Checkers {
         }
     }
 
+    fn name_cache() -> &'static super::NameCache {
+        static CACHE: super::NameCache = super::NameCache::new();
+        &CACHE
+    }
+
     fn is_irreversible(&self, mv: Move) -> bool {
         Checkers::is_irreversible(self, mv)
     }

@@ -76,6 +76,16 @@ impl Glue for Position {
         planes[18 * 64..19 * 64].fill(f32::from(self.halfmove_clock()) / 100.0);
     }
 
+    fn name_key(&self, mv: Move) -> Option<usize> {
+        // Castling is named king-takes-rook in some Chess960 positions: no key.
+        (!mv.is_castling()).then(|| self.action(mv, 0))
+    }
+
+    fn name_cache() -> &'static super::NameCache {
+        static CACHE: super::NameCache = super::NameCache::new();
+        &CACHE
+    }
+
     fn is_irreversible(&self, mv: Move) -> bool {
         mv.is_capture() || self.role_on(mv.from()) == Some(Role::Pawn)
     }

@@ -8,6 +8,12 @@ pub mod chess;
 pub mod othello;
 
 use ply_core::search::{Engine, Evaluator, Searchable};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
+
+/// Python strings of move names by [`Glue::name_key`], made once each.
+pub type NameCache = PyOnceLock<Vec<PyOnceLock<Py<PyString>>>>;
 
 /// Squares of the 8x8 grid every game's planes are drawn on.
 pub const GRID: usize = 64;
@@ -40,6 +46,18 @@ pub trait Glue: Searchable {
     /// The action of step `step` of `mv`, below [`Glue::ACTIONS`].
     fn action(&self, mv: Self::Move, step: usize) -> usize;
 
+    /// A number below [`Glue::ACTIONS`] that only moves of this name get,
+    /// in any position, so that the name's Python string is made once
+    /// (`None`: the name is written each time).
+    fn name_key(&self, mv: Self::Move) -> Option<usize> {
+        let _ = mv;
+        None
+    }
+
+    /// The cache of move names of the game (used when [`Glue::name_key`]
+    /// gives keys).
+    fn name_cache() -> &'static NameCache;
+
     /// Writes the observation of this position into `planes` (`PLANES * 64`
     /// values, zeroed by the caller); `partial` is the move under way and the
     /// number of its steps already taken, while a multi-step move is under way.
@@ -67,5 +85,18 @@ pub fn fill_plane(plane: &mut [f32], mut board: u64) {
     while board != 0 {
         plane[board.trailing_zeros() as usize] = 1.0;
         board &= board - 1;
+    }
+}
+
+/// The name of `mv` (legal in `position`) as a Python string, from the
+/// game's cache when the move has a key.
+pub fn move_name<'py, G: Glue>(py: Python<'py>, position: &G, mv: G::Move) -> Bound<'py, PyString> {
+    match position.name_key(mv) {
+        Some(key) => G::name_cache()
+            .get_or_init(py, || (0..G::ACTIONS).map(|_| PyOnceLock::new()).collect())[key]
+            .get_or_init(py, || PyString::new(py, &position.move_name(mv)).unbind())
+            .bind(py)
+            .clone(),
+        None => PyString::new(py, &position.move_name(mv)),
     }
 }

@@ -29,6 +29,15 @@ impl Glue for Othello {
         fill_plane(theirs, self.opponent());
     }
 
+    fn name_key(&self, mv: Self::Move) -> Option<usize> {
+        Some(self.action(mv, 0))
+    }
+
+    fn name_cache() -> &'static super::NameCache {
+        static CACHE: super::NameCache = super::NameCache::new();
+        &CACHE
+    }
+
     fn is_irreversible(&self, _mv: Self::Move) -> bool {
         true
     }
