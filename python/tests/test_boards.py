@@ -61,6 +61,19 @@ def test_push_pop_and_notation():
     assert board.position() == ply.chess.Board().position()
 
 
+def test_promotion_names_are_not_mixed_up():
+    # A rook move e2e1 and the promotions e2e1q/n of another position, each
+    # named as it is, whatever was named before.
+    rook = ply.chess.Board("3k4/8/8/8/8/8/4R3/K7 w - - 0 1")
+    assert "e2e1" in rook.legal_moves()
+    pawn = ply.chess.Board("4k3/8/8/8/8/8/4p3/K7 b - - 0 1")
+    assert {"e2e1q", "e2e1n", "e2e1r", "e2e1b"} <= set(pawn.legal_moves())
+    assert "e2e1" not in pawn.legal_moves()
+    white = ply.chess.Board("k7/4P3/8/8/8/8/8/K7 w - - 0 1")
+    assert {"e7e8q", "e7e8n"} <= set(white.legal_moves())
+    assert "e2e1n" in pawn.legal_moves() and "e7e8n" in white.legal_moves()
+
+
 def test_checkers_and_othello_moves():
     board = ply.checkers.Board()
     board.push("11-15")
@@ -179,3 +192,26 @@ def test_gil_released_during_perft():
     stop.set()
     thread.join()
     assert len(ticks) > 3
+
+
+@pytest.mark.parametrize("module", [ply.chess, ply.checkers, ply.othello])
+def test_random_games_through_the_board_api(module):
+    import random
+    rng = random.Random(5)
+    for _ in range(20):
+        board = module.Board()
+        while not board.is_game_over() and len(board.moves) < 2000:
+            moves = board.legal_moves()
+            assert moves, board.position()
+            board.push(rng.choice(moves))
+        assert board.outcome() is not None
+        assert board.legal_moves() == [] or board.outcome().reason in (
+            "threefold repetition", "fifty-move rule", "forty-move rule",
+            "insufficient material")
+        # Undo the whole game and replay it from the names.
+        moves = board.moves
+        while board.moves:
+            board.pop()
+        for mv in moves:
+            board.push(mv)
+        assert board.outcome() is not None

@@ -77,8 +77,9 @@ impl Glue for Position {
     }
 
     fn name_key(&self, mv: Move) -> Option<usize> {
-        // Castling is named king-takes-rook in some Chess960 positions: no key.
-        (!mv.is_castling()).then(|| self.action(mv, 0))
+        // Castling is named king-takes-rook in some Chess960 positions, and
+        // promotions share their action with other moves: no key for them.
+        (!mv.is_castling() && mv.promotion().is_none()).then(|| self.action(mv, 0))
     }
 
     fn name_cache() -> &'static super::NameCache {
