@@ -57,8 +57,9 @@ class Env:
     agent_side: 0, 1, or ``None`` to draw the agent's side for each game
     (with an opponent only).
     max_episode_steps: cut games after that many steps (``truncated``).
-    copy: return fresh arrays from each call (``False`` returns the same
-    buffers, overwritten by the next call: faster).
+    copy: return fresh arrays from each call (``False`` returns the env's
+    own buffers, overwritten by the next call: faster; read them, do not
+    write into them).
     autoreset: start a finished game again within the step that ended it.
     seed: the games' randomness (random opponents, sides, random actions);
     the same seed and actions replay the same games.
@@ -120,7 +121,7 @@ class Env:
         """Starts every game again; returns ``(obs, info)``. A ``seed``
         reseeds every game's randomness."""
         del options
-        self._core.reset(None if seed is None else int(seed) & (2**64 - 1), *self._out())
+        self._core.reset(None if seed is None else int(seed) & (2**64 - 1), self._out())
         self._started = True
         obs = self._obs.copy() if self.copy else self._obs
         return obs, self._info()
@@ -132,7 +133,7 @@ class Env:
         if not self._started:
             raise RuntimeError("call reset() before step()")
         actions = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1)
-        self._core.step(actions, *self._out())
+        self._core.step(actions, self._out())
         if self.copy:
             return (self._obs.copy(), self._reward.copy(), self._terminated.copy(),
                     self._truncated.copy(), self._info())

@@ -207,61 +207,31 @@ impl VectorCore {
         self.batch.planes()
     }
 
-    /// Starts every game again into the given buffers.
-    #[pyo3(signature = (seed, obs, mask, reward, terminated, truncated, to_play))]
-    #[allow(clippy::too_many_arguments)]
+    /// Starts every game again into `buffers`.
     fn reset(
         &mut self,
         py: Python<'_>,
         seed: Option<u64>,
-        mut obs: PyReadwriteArray4<'_, f32>,
-        mut mask: PyReadwriteArray2<'_, bool>,
-        mut reward: PyReadwriteArray1<'_, f32>,
-        mut terminated: PyReadwriteArray1<'_, bool>,
-        mut truncated: PyReadwriteArray1<'_, bool>,
-        mut to_play: PyReadwriteArray1<'_, i8>,
+        mut buffers: Buffers<'_>,
     ) -> PyResult<()> {
-        let mut out = outputs(
-            &*self.batch,
-            &mut obs,
-            &mut mask,
-            &mut reward,
-            &mut terminated,
-            &mut truncated,
-            &mut to_play,
-        )?;
+        let mut out = buffers.outputs(&*self.batch)?;
         let batch = &mut self.batch;
         py.detach(|| batch.reset(seed, &mut out));
         Ok(())
     }
 
-    /// Plays one action per game into the given buffers.
-    #[pyo3(signature = (actions, obs, mask, reward, terminated, truncated, to_play))]
-    #[allow(clippy::too_many_arguments)]
+    /// Plays one action per game into `buffers`.
     fn step(
         &mut self,
         py: Python<'_>,
         actions: PyReadonlyArray1<'_, i64>,
-        mut obs: PyReadwriteArray4<'_, f32>,
-        mut mask: PyReadwriteArray2<'_, bool>,
-        mut reward: PyReadwriteArray1<'_, f32>,
-        mut terminated: PyReadwriteArray1<'_, bool>,
-        mut truncated: PyReadwriteArray1<'_, bool>,
-        mut to_play: PyReadwriteArray1<'_, i8>,
+        mut buffers: Buffers<'_>,
     ) -> PyResult<()> {
         let actions = actions
             .as_slice()
             .map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
         check_len("actions", actions.len(), self.batch.len())?;
-        let mut out = outputs(
-            &*self.batch,
-            &mut obs,
-            &mut mask,
-            &mut reward,
-            &mut terminated,
-            &mut truncated,
-            &mut to_play,
-        )?;
+        let mut out = buffers.outputs(&*self.batch)?;
         let batch = &mut self.batch;
         py.detach(|| batch.step(actions, &mut out))
             .map_err(PyValueError::new_err)
@@ -288,36 +258,44 @@ impl VectorCore {
     }
 }
 
-/// The output buffers as slices, their sizes checked.
-fn outputs<'a>(
-    batch: &dyn AnyBatch,
-    obs: &'a mut PyReadwriteArray4<'_, f32>,
-    mask: &'a mut PyReadwriteArray2<'_, bool>,
-    reward: &'a mut PyReadwriteArray1<'_, f32>,
-    terminated: &'a mut PyReadwriteArray1<'_, bool>,
-    truncated: &'a mut PyReadwriteArray1<'_, bool>,
-    to_play: &'a mut PyReadwriteArray1<'_, i8>,
-) -> PyResult<Outputs<'a>> {
-    fn slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
-        name: &str,
-        array: &'a mut numpy::PyReadwriteArray<'_, T, D>,
-        expected: usize,
-    ) -> PyResult<&'a mut [T]> {
-        let slice = array
-            .as_slice_mut()
-            .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
-        check_len(name, slice.len(), expected)?;
-        Ok(slice)
+/// The arrays a reset or step fills, as Python passes them: a tuple of
+/// observations, mask, reward, terminated, truncated and side to play.
+#[derive(FromPyObject)]
+struct Buffers<'py>(
+    PyReadwriteArray4<'py, f32>,
+    PyReadwriteArray2<'py, bool>,
+    PyReadwriteArray1<'py, f32>,
+    PyReadwriteArray1<'py, bool>,
+    PyReadwriteArray1<'py, bool>,
+    PyReadwriteArray1<'py, i8>,
+);
+
+/// One buffer as a slice of `expected` values.
+fn slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    name: &str,
+    array: &'a mut numpy::PyReadwriteArray<'_, T, D>,
+    expected: usize,
+) -> PyResult<&'a mut [T]> {
+    let slice = array
+        .as_slice_mut()
+        .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
+    check_len(name, slice.len(), expected)?;
+    Ok(slice)
+}
+
+impl Buffers<'_> {
+    /// The buffers as slices, their sizes checked against `batch`.
+    fn outputs(&mut self, batch: &dyn AnyBatch) -> PyResult<Outputs<'_>> {
+        let n = batch.len();
+        Ok(Outputs {
+            obs: slice("obs", &mut self.0, n * batch.planes() * glue::GRID)?,
+            mask: slice("mask", &mut self.1, n * batch.actions())?,
+            reward: slice("reward", &mut self.2, n)?,
+            terminated: slice("terminated", &mut self.3, n)?,
+            truncated: slice("truncated", &mut self.4, n)?,
+            to_play: slice("to_play", &mut self.5, n)?,
+        })
     }
-    let n = batch.len();
-    Ok(Outputs {
-        obs: slice("obs", obs, n * batch.planes() * glue::GRID)?,
-        mask: slice("mask", mask, n * batch.actions())?,
-        reward: slice("reward", reward, n)?,
-        terminated: slice("terminated", terminated, n)?,
-        truncated: slice("truncated", truncated, n)?,
-        to_play: slice("to_play", to_play, n)?,
-    })
 }
 
 /// The compiled module.

@@ -74,6 +74,8 @@ struct Slot<G: Glue> {
     /// Steps taken in this episode.
     steps: u32,
     rng: Rng,
+    /// The actions this slot set in its row of the mask buffer last time.
+    marked: Vec<u16>,
 }
 
 impl<G: Glue> Slot<G> {
@@ -86,6 +88,7 @@ impl<G: Glue> Slot<G> {
             agent: Side::First,
             steps: 0,
             rng: Rng::new(seed),
+            marked: Vec::new(),
         };
         slot.list_moves(false);
         slot
@@ -121,14 +124,27 @@ impl<G: Glue> Slot<G> {
         (self.candidates.len() == 1 && G::steps(first) == self.step).then_some(first)
     }
 
-    fn write(&self, obs: &mut [f32], mask: &mut [bool]) {
+    /// Writes the observation and the mask row. The mask row is cleared
+    /// whole when `clear_mask`, else only where this slot set it last time
+    /// (the row holds what the last call wrote: a large mask, as chess's
+    /// 4168 actions, is then not rewritten every step).
+    fn write(&mut self, obs: &mut [f32], mask: &mut [bool], clear_mask: bool) {
         obs.fill(0.0);
-        mask.fill(false);
+        if clear_mask {
+            mask.fill(false);
+        } else {
+            for &action in &self.marked {
+                mask[usize::from(action)] = false;
+            }
+        }
+        self.marked.clear();
         let position = self.record.current();
         let partial = (self.step > 0).then(|| (self.legal[self.candidates[0] as usize], self.step));
         position.write_planes(partial, obs);
         for &i in &self.candidates {
-            mask[position.action(self.legal[i as usize], self.step)] = true;
+            let action = position.action(self.legal[i as usize], self.step);
+            mask[action] = true;
+            self.marked.push(action as u16);
         }
     }
 
@@ -148,6 +164,9 @@ pub struct Batch<G: Glue> {
     max_steps: Option<u32>,
     /// Whether a finished game starts again at once.
     autoreset: bool,
+    /// The address of the mask buffer the last call wrote (0: none yet):
+    /// only that buffer can be cleared where the slots marked it.
+    last_mask: usize,
 }
 
 /// The seed of environment `index` of a batch seeded with `seed`.
@@ -187,6 +206,7 @@ impl<G: Glue> Batch<G> {
             agent_side,
             max_steps,
             autoreset,
+            last_mask: 0,
         })
     }
 
@@ -285,15 +305,17 @@ impl<G: Glue> AnyBatch for Batch<G> {
 
     fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) {
         let size = G::PLANES * glue::GRID;
+        self.last_mask = out.mask.as_ptr() as usize;
         for index in 0..self.slots.len() {
             if let Some(seed) = seed {
                 self.slots[index].rng = Rng::new(slot_seed(seed, index));
             }
             self.restart(index);
-            let slot = &self.slots[index];
+            let slot = &mut self.slots[index];
             slot.write(
                 &mut out.obs[index * size..][..size],
                 &mut out.mask[index * G::ACTIONS..][..G::ACTIONS],
+                true,
             );
             out.reward[index] = 0.0;
             out.terminated[index] = false;
@@ -314,15 +336,18 @@ impl<G: Glue> AnyBatch for Batch<G> {
             }
         }
         let size = G::PLANES * glue::GRID;
+        let clear_mask = out.mask.as_ptr() as usize != self.last_mask;
+        self.last_mask = out.mask.as_ptr() as usize;
         for (index, &action) in actions.iter().enumerate() {
             let (reward, terminated, truncated) = self.step_slot(index, action as usize);
             if (terminated || truncated) && self.autoreset {
                 self.restart(index);
             }
-            let slot = &self.slots[index];
+            let slot = &mut self.slots[index];
             slot.write(
                 &mut out.obs[index * size..][..size],
                 &mut out.mask[index * G::ACTIONS..][..G::ACTIONS],
+                clear_mask,
             );
             out.reward[index] = reward;
             out.terminated[index] = terminated;

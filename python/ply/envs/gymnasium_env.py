@@ -9,9 +9,10 @@ import numpy as np
 from gymnasium import spaces
 
 from ..vector import Env as _VectorEnv
+from ._common import PositionRendering
 
 
-class GymnasiumEnv(gymnasium.Env):
+class GymnasiumEnv(PositionRendering, gymnasium.Env):
     """One game of ``game`` for a single agent against ``opponent``
     (``"random"``, an ``int`` search depth, or ``None`` for self-play where
     the agent plays both sides). ``agent_side`` is 0 (the side that moves
@@ -63,12 +64,3 @@ class GymnasiumEnv(gymnasium.Env):
     @staticmethod
     def _single(info: dict) -> dict:
         return {"action_mask": info["action_mask"][0], "to_play": int(info["to_play"][0])}
-
-    def position(self) -> str:
-        """The position in the game's notation."""
-        return self._env.positions()[0]
-
-    def render(self) -> Optional[str]:
-        if self.render_mode == "ansi":
-            return self.position()
-        return None

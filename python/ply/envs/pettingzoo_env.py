@@ -9,9 +9,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..vector import Env as _VectorEnv
+from ._common import PositionRendering
 
 
-class PettingZooEnv(AECEnv):
+class PettingZooEnv(PositionRendering, AECEnv):
     """Two players take turns: ``"player_0"`` moves first (White in chess,
     Black in checkers and Othello). ``observe(agent)`` returns
     ``{"observation": planes, "action_mask": uint8 mask}`` (the mask is all
@@ -77,15 +78,6 @@ class PettingZooEnv(AECEnv):
         else:
             self.agent_selection = self.possible_agents[int(self._info["to_play"][0])]
         self._accumulate_rewards()
-
-    def position(self) -> str:
-        """The position in the game's notation."""
-        return self._env.positions()[0]
-
-    def render(self) -> Optional[str]:
-        if self.render_mode == "ansi":
-            return self.position()
-        return None
 
     def close(self) -> None:
         pass
