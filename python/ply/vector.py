@@ -1,0 +1,186 @@
+"""Batched environments: ``num_envs`` games stepped together in Rust.
+
+``Env`` follows Gymnasium's vector API (``reset`` and ``step`` return NumPy
+arrays for the whole batch) without requiring Gymnasium::
+
+    env = ply.vector.Env("othello", num_envs=1024, seed=0)
+    obs, info = env.reset()
+    while True:
+        actions = pick(obs, info["action_mask"])       # (num_envs,) ints
+        obs, reward, terminated, truncated, info = env.step(actions)
+
+Observations are float32 planes of shape ``(num_envs, planes, 8, 8)``;
+``info["action_mask"]`` (bool, ``(num_envs, num_actions)``) marks the legal
+actions, ``info["to_play"]`` (int8) the side to move (0 the side that moves
+first in the game, 1 the other). A finished game starts again within the
+step that ended it (Gymnasium's "same-step" autoreset): ``terminated[i]`` is
+true and ``obs[i]`` is already the first observation of the next game.
+
+Rewards are for the player who chose the action: +1 when the step wins the
+game, -1 when it loses it (against an opponent, when the opponent's reply
+wins), 0 otherwise.
+
+Action encodings (see README "Python" for the planes):
+
+- othello (65 actions): square index ``row * 8 + column`` with a1 = 0,
+  h1 = 7, a8 = 56 (rows are the numbers 1-8), 64 = pass (the only legal
+  action when the player must pass);
+- checkers (256): ``(square * 4 + direction) * 2 + jump`` with ``square`` the
+  PDN number minus one of the square a piece steps from, ``direction`` 0
+  up-left, 1 up-right, 2 down-left, 3 down-right (up = towards rank 8), jump
+  1 for a capture; a multi-jump is one action per jump, the same player
+  staying to move;
+- chess (4168): ``from * 64 + to`` (a1 = 0, h8 = 63; castling as the king's
+  two-square move, promotion to a queen included), underpromotions
+  ``4096 + (from_file * 3 + to_file - from_file + 1) * 3 + piece`` with piece
+  0 knight, 1 bishop, 2 rook.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from ._ply import VectorCore, random_games
+
+__all__ = ["Env", "random_games"]
+
+
+class Env:
+    """``num_envs`` games of ``game`` ("othello", "checkers" or "chess").
+
+    opponent: ``None`` for self-play (each step is the move of whoever is to
+    move), ``"random"`` for uniformly random replies, or an ``int`` depth for
+    ply's engine searching that deep; the opponent replies inside ``step``
+    (and moves first after a reset when the agent plays second).
+    agent_side: 0, 1, or ``None`` to draw the agent's side for each game
+    (with an opponent only).
+    max_episode_steps: cut games after that many steps (``truncated``).
+    copy: return fresh arrays from each call (``False`` returns the env's
+    own buffers, overwritten by the next call: faster; read them, do not
+    write into them).
+    autoreset: start a finished game again within the step that ended it.
+    seed: the games' randomness (random opponents, sides, random actions);
+    the same seed and actions replay the same games.
+    """
+
+    metadata = {"autoreset_mode": "SameStep"}
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int = 1,
+        seed: int = 0,
+        opponent: Union[None, str, int] = None,
+        agent_side: Optional[int] = None,
+        max_episode_steps: Optional[int] = None,
+        copy: bool = True,
+        autoreset: bool = True,
+    ) -> None:
+        if opponent is None:
+            kind, depth = "self", 0
+        elif isinstance(opponent, str):
+            kind, depth = opponent, 0
+        elif isinstance(opponent, (int, np.integer)) and not isinstance(opponent, bool):
+            kind, depth = "search", int(opponent)
+        else:
+            raise ValueError(f"opponent must be None, 'random' or a depth, not {opponent!r}")
+        if agent_side is not None and opponent is None:
+            raise ValueError("agent_side needs an opponent")
+        if num_envs < 1:
+            raise ValueError("num_envs must be at least 1")
+        self._core = VectorCore(
+            game, int(num_envs), int(seed) & (2**64 - 1), kind, depth, agent_side,
+            max_episode_steps, bool(autoreset),
+        )
+        self.game: str = game.lower()
+        self.num_envs: int = int(num_envs)
+        self.num_actions: int = self._core.actions
+        self.observation_shape: tuple = (self._core.planes, 8, 8)
+        self.copy = copy
+        n = self.num_envs
+        self._obs = np.zeros((n,) + self.observation_shape, dtype=np.float32)
+        self._mask = np.zeros((n, self.num_actions), dtype=np.bool_)
+        self._reward = np.zeros(n, dtype=np.float32)
+        self._terminated = np.zeros(n, dtype=np.bool_)
+        self._truncated = np.zeros(n, dtype=np.bool_)
+        self._to_play = np.zeros(n, dtype=np.int8)
+        self._random = np.zeros(n, dtype=np.int64)
+        self._started = False
+
+    def _out(self):
+        return (self._obs, self._mask, self._reward, self._terminated, self._truncated, self._to_play)
+
+    def _info(self) -> dict:
+        if self.copy:
+            return {"action_mask": self._mask.copy(), "to_play": self._to_play.copy()}
+        return {"action_mask": self._mask, "to_play": self._to_play}
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        """Starts every game again; returns ``(obs, info)``. A ``seed``
+        reseeds every game's randomness."""
+        del options
+        self._core.reset(None if seed is None else int(seed) & (2**64 - 1), self._out())
+        self._started = True
+        obs = self._obs.copy() if self.copy else self._obs
+        return obs, self._info()
+
+    def step(self, actions: Any):
+        """Plays one action per game; returns ``(obs, reward, terminated,
+        truncated, info)``. ``ValueError`` (nothing played) if an action is
+        not legal in its game."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        actions = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1)
+        self._core.step(actions, self._out())
+        if self.copy:
+            return (self._obs.copy(), self._reward.copy(), self._terminated.copy(),
+                    self._truncated.copy(), self._info())
+        return self._obs, self._reward, self._terminated, self._truncated, self._info()
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal move's action for each game, drawn in Rust
+        from the env's seeded generator."""
+        if not self._started:
+            raise RuntimeError("call reset() before random_actions()")
+        self._core.random_actions(self._random)
+        return self._random.copy() if self.copy else self._random
+
+    def positions(self) -> list:
+        """Each game's position in the game's notation."""
+        return self._core.positions()
+
+    def legal_actions(self) -> list:
+        """Each game's legal actions (the mask's true entries), sorted."""
+        return self._core.legal_actions()
+
+    @property
+    def single_observation_space(self):
+        """Gymnasium's space of one observation (needs gymnasium)."""
+        from gymnasium import spaces
+        return spaces.Box(0.0, 1.0, self.observation_shape, dtype=np.float32)
+
+    @property
+    def single_action_space(self):
+        """Gymnasium's space of one action (needs gymnasium)."""
+        from gymnasium import spaces
+        return spaces.Discrete(self.num_actions)
+
+    @property
+    def observation_space(self):
+        """Gymnasium's space of the batch's observations (needs gymnasium)."""
+        from gymnasium.vector.utils import batch_space
+        return batch_space(self.single_observation_space, self.num_envs)
+
+    @property
+    def action_space(self):
+        """Gymnasium's space of the batch's actions (needs gymnasium)."""
+        from gymnasium.vector.utils import batch_space
+        return batch_space(self.single_action_space, self.num_envs)
+
+    def close(self) -> None:
+        """Nothing to release; for Gymnasium's API."""
+
+    def __repr__(self) -> str:
+        return f"ply.vector.Env({self.game!r}, num_envs={self.num_envs})"

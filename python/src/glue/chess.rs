@@ -1,0 +1,93 @@
+//! Chess: 4168 actions and 19 planes, squares numbered a1 = 0, b1 = 1 ...
+//! h8 = 63 (rank by rank from White's side, whoever is to move).
+//!
+//! Actions: `from * 64 + to` (0..4096) for every move, queen promotions and
+//! castling included (castling as the king's two-square move, e1g1); under-
+//! promotions `4096 + (from_file * 3 + to_file - from_file + 1) * 3 + piece`
+//! with piece 0 knight, 1 bishop, 2 rook (4096..4168), from either side.
+//!
+//! Planes: White's pawns, knights, bishops, rooks, queens, king, then
+//! Black's (12); White to move (all ones); the four castling rights (White
+//! kingside, White queenside, Black kingside, Black queenside); the en
+//! passant target square; the halfmove clock / 100 (all squares).
+
+use super::{Glue, fill_plane};
+use ply_chess::engine::Evaluation;
+use ply_chess::{Color, Move, Position, Role};
+
+/// Actions below this are `from * 64 + to`.
+const FROM_TO: usize = 64 * 64;
+
+impl Glue for Position {
+    type Eval = Evaluation;
+    const PY_NAME: &'static str = "chess";
+    const ACTIONS: usize = FROM_TO + 8 * 3 * 3;
+    const PLANES: usize = 19;
+    const CAN_REPEAT: bool = true;
+
+    fn evaluator() -> Evaluation {
+        Evaluation
+    }
+
+    fn action(&self, mv: Move, _step: usize) -> usize {
+        let from = mv.from();
+        let to = mv.king_to();
+        let underpromotion = match mv.promotion() {
+            Some(Role::Knight) => Some(0),
+            Some(Role::Bishop) => Some(1),
+            Some(Role::Rook) => Some(2),
+            _ => None,
+        };
+        match underpromotion {
+            None => from.index() * 64 + to.index(),
+            Some(piece) => {
+                let from_file = usize::from(from.file().index());
+                let to_file = usize::from(to.file().index());
+                FROM_TO + ((from_file * 3 + to_file + 1 - from_file) * 3 + piece)
+            }
+        }
+    }
+
+    fn write_planes(&self, _partial: Option<(Move, usize)>, planes: &mut [f32]) {
+        for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            for r in 0..6 {
+                let plane = &mut planes[(c * 6 + r) * 64..][..64];
+                fill_plane(plane, self.pieces(color, Role::from_index(r)).0);
+            }
+        }
+        if self.side_to_move() == Color::White {
+            planes[12 * 64..13 * 64].fill(1.0);
+        }
+        let rights = self.castling_rights();
+        let flags = [
+            (Color::White, true),
+            (Color::White, false),
+            (Color::Black, true),
+            (Color::Black, false),
+        ];
+        for (k, (color, kingside)) in flags.into_iter().enumerate() {
+            if rights.has(color, kingside) {
+                planes[(13 + k) * 64..(14 + k) * 64].fill(1.0);
+            }
+        }
+        if let Some(square) = self.en_passant() {
+            planes[17 * 64 + square.index()] = 1.0;
+        }
+        planes[18 * 64..19 * 64].fill(f32::from(self.halfmove_clock()) / 100.0);
+    }
+
+    fn name_key(&self, mv: Move) -> Option<usize> {
+        // Castling is named king-takes-rook in some Chess960 positions, and
+        // promotions share their action with other moves: no key for them.
+        (!mv.is_castling() && mv.promotion().is_none()).then(|| self.action(mv, 0))
+    }
+
+    fn name_cache() -> &'static super::NameCache {
+        static CACHE: super::NameCache = super::NameCache::new();
+        &CACHE
+    }
+
+    fn is_irreversible(&self, mv: Move) -> bool {
+        mv.is_capture() || self.role_on(mv.from()) == Some(Role::Pawn)
+    }
+}

@@ -1,0 +1,102 @@
+//! What the bindings need to know about each game beyond [`ply_core::Game`]:
+//! its engine, its action encoding and its observation planes. Each game's
+//! glue lives in one module, so that a rename in a game crate touches one
+//! place.
+
+pub mod checkers;
+pub mod chess;
+pub mod othello;
+
+use ply_core::search::{Engine, Evaluator, Searchable};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
+
+/// Python strings of move names by [`Glue::name_key`], made once each.
+pub type NameCache = PyOnceLock<Vec<PyOnceLock<Py<PyString>>>>;
+
+/// Squares of the 8x8 grid every game's planes are drawn on.
+pub const GRID: usize = 64;
+
+/// A game as the Python bindings drive it.
+pub trait Glue: Searchable {
+    /// The engine's static evaluation.
+    type Eval: Evaluator<Self> + 'static;
+
+    /// The game's name in Python (`"chess"`).
+    const PY_NAME: &'static str;
+    /// How many actions the environments know (the length of the mask).
+    const ACTIONS: usize;
+    /// How many 8x8 planes an observation has.
+    const PLANES: usize;
+    /// Whether a position can occur twice in a game (no need to look for
+    /// repetitions otherwise).
+    const CAN_REPEAT: bool;
+
+    /// The evaluator of the game's engine.
+    fn evaluator() -> Self::Eval;
+
+    /// The number of actions (environment steps) that make up `mv`: one,
+    /// except for a checkers multi-jump (one per jump).
+    fn steps(mv: Self::Move) -> usize {
+        let _ = mv;
+        1
+    }
+
+    /// The action of step `step` of `mv`, below [`Glue::ACTIONS`].
+    fn action(&self, mv: Self::Move, step: usize) -> usize;
+
+    /// A number below [`Glue::ACTIONS`] that only moves of this name get,
+    /// in any position, so that the name's Python string is made once
+    /// (`None`: the name is written each time).
+    fn name_key(&self, mv: Self::Move) -> Option<usize> {
+        let _ = mv;
+        None
+    }
+
+    /// The cache of move names of the game (used when [`Glue::name_key`]
+    /// gives keys).
+    fn name_cache() -> &'static NameCache;
+
+    /// Writes the observation of this position into `planes` (`PLANES * 64`
+    /// values, zeroed by the caller); `partial` is the move under way and the
+    /// number of its steps already taken, while a multi-step move is under way.
+    fn write_planes(&self, partial: Option<(Self::Move, usize)>, planes: &mut [f32]);
+
+    /// Whether `mv` can never be undone by later moves (a capture, a pawn's
+    /// or man's move, any Othello move): positions before it cannot repeat.
+    fn is_irreversible(&self, mv: Self::Move) -> bool;
+
+    /// Whether `quiet_plies` plies without an irreversible move draw the
+    /// game by a rule the position cannot see itself (checkers' 40 moves).
+    fn drawn_by_quiet_plies(quiet_plies: u32) -> bool {
+        let _ = quiet_plies;
+        false
+    }
+}
+
+/// The engine of `G` with a `hash_mb` MiB table, or `None` without the memory.
+pub fn engine<G: Glue>(hash_mb: usize) -> Option<Engine<G, G::Eval>> {
+    Engine::try_new(G::evaluator(), hash_mb)
+}
+
+/// Sets the bit planes of `board` (bit `i` = grid square `i`) in `plane`.
+pub fn fill_plane(plane: &mut [f32], mut board: u64) {
+    while board != 0 {
+        plane[board.trailing_zeros() as usize] = 1.0;
+        board &= board - 1;
+    }
+}
+
+/// The name of `mv` (legal in `position`) as a Python string, from the
+/// game's cache when the move has a key.
+pub fn move_name<'py, G: Glue>(py: Python<'py>, position: &G, mv: G::Move) -> Bound<'py, PyString> {
+    match position.name_key(mv) {
+        Some(key) => G::name_cache()
+            .get_or_init(py, || (0..G::ACTIONS).map(|_| PyOnceLock::new()).collect())[key]
+            .get_or_init(py, || PyString::new(py, &position.move_name(mv)).unbind())
+            .bind(py)
+            .clone(),
+        None => PyString::new(py, &position.move_name(mv)),
+    }
+}

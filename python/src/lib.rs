@@ -1,0 +1,316 @@
+//! `ply._ply`, the compiled part of the `ply` Python package: the board
+//! classes, perft, search, Othello's solver and the batched environments.
+//! The Python modules in `python/ply/` give them their public names.
+
+mod board;
+mod boards;
+mod glue;
+mod interrupt;
+mod perft;
+mod record;
+mod rng;
+mod search;
+mod vector;
+
+use numpy::{PyArray1, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray4};
+use ply_core::{Game, Side};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use vector::{AnyBatch, Batch, Opponent, Outputs};
+
+/// Runs `$body` with `$g` the game type named `$name`, or returns a
+/// `ValueError` for an unknown name.
+macro_rules! with_game {
+    ($name:expr, $g:ident => $body:expr) => {
+        match $name.to_ascii_lowercase().as_str() {
+            "chess" => {
+                type $g = ply_chess::Position;
+                $body
+            }
+            "checkers" | "draughts" => {
+                type $g = ply_checkers::Checkers;
+                $body
+            }
+            "othello" | "reversi" => {
+                type $g = ply_othello::Othello;
+                $body
+            }
+            other => Err(PyValueError::new_err(format!(
+                "unknown game {other:?}: expected \"chess\", \"checkers\" or \"othello\""
+            ))),
+        }
+    };
+}
+
+/// The position `position` of game `G`, or its start position.
+fn position_or_start<G: glue::Glue>(position: Option<&str>) -> PyResult<G> {
+    match position {
+        Some(text) => board::parse_position::<G>(text),
+        None => Ok(G::start()),
+    }
+}
+
+/// perft(game, depth, position=None, threads=1) -> int
+///
+/// The move paths of exactly `depth` plies from `position` (the start
+/// position by default) of `game`, as `ply perft` counts them.
+#[pyfunction(name = "perft")]
+#[pyo3(signature = (game, depth, position=None, threads=1))]
+fn perft_count(
+    py: Python<'_>,
+    game: &str,
+    depth: u32,
+    position: Option<&str>,
+    threads: usize,
+) -> PyResult<u64> {
+    with_game!(game, G => {
+        let root = position_or_start::<G>(position)?;
+        perft::count(py, &root, depth, threads)
+    })
+}
+
+/// split(game, plies, position=None) -> list[str]
+///
+/// The positions `plies` plies below `position` (the start position by
+/// default), one per move path (a position reached twice appears twice), in
+/// move generation order: the subtrees of a distributed perft.
+#[pyfunction]
+#[pyo3(signature = (game, plies, position=None))]
+fn split(game: &str, plies: u32, position: Option<&str>) -> PyResult<Vec<String>> {
+    if plies > 6 {
+        return Err(PyValueError::new_err(format!(
+            "splitting {plies} plies deep makes too many subtrees (at most 6)"
+        )));
+    }
+    with_game!(game, G => {
+        let root = position_or_start::<G>(position)?;
+        Ok(perft::positions_below(&root, plies).iter().map(Game::position_string).collect())
+    })
+}
+
+/// The winners and lengths of random games.
+type Playouts<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<u32>>);
+
+/// random_games(game, num_games, seed=0, max_plies=None) -> (winners, plies)
+///
+/// Plays `num_games` games of uniformly random legal moves from the start
+/// position in one call. `winners` (int8): 1 the side that moves first won,
+/// -1 the other, 0 a draw or a game cut at `max_plies`; `plies` (uint32)
+/// each game's length.
+#[pyfunction]
+#[pyo3(signature = (game, num_games, seed=0, max_plies=None))]
+fn random_games<'py>(
+    py: Python<'py>,
+    game: &str,
+    num_games: usize,
+    seed: u64,
+    max_plies: Option<u32>,
+) -> PyResult<Playouts<'py>> {
+    let mut winners = vec![0i8; num_games];
+    let mut plies = vec![0u32; num_games];
+    with_game!(game, G => {
+        py.detach(|| vector::random_games::<G>(num_games, seed, max_plies, &mut winners, &mut plies));
+        Ok::<(), PyErr>(())
+    })?;
+    Ok((
+        PyArray1::from_vec(py, winners),
+        PyArray1::from_vec(py, plies),
+    ))
+}
+
+/// The batched environments' engine room (see `ply.vector.Env`).
+#[pyclass(module = "ply")]
+struct VectorCore {
+    batch: Box<dyn AnyBatch>,
+}
+
+/// Checks that a buffer has `expected` values.
+fn check_len(name: &str, len: usize, expected: usize) -> PyResult<()> {
+    if len == expected {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{name} has {len} values, expected {expected}"
+        )))
+    }
+}
+
+#[pymethods]
+impl VectorCore {
+    /// `num_envs` games of `game`; `opponent` is "self", "random" or
+    /// "search" (to `depth` plies); `agent_side` 0, 1 or None (drawn per
+    /// game); `max_steps` cuts games (truncation); `autoreset` starts a
+    /// finished game again within the step that ended it.
+    #[new]
+    #[pyo3(signature = (game, num_envs, seed, opponent, depth, agent_side, max_steps, autoreset))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: &str,
+        num_envs: usize,
+        seed: u64,
+        opponent: &str,
+        depth: u32,
+        agent_side: Option<u8>,
+        max_steps: Option<u32>,
+        autoreset: bool,
+    ) -> PyResult<Self> {
+        let opponent = match opponent {
+            "self" => Opponent::SelfPlay,
+            "random" => Opponent::Random,
+            "search" if (1..=64).contains(&depth) => Opponent::Search(depth),
+            "search" => {
+                return Err(PyValueError::new_err(
+                    "the opponent's depth must be 1 to 64",
+                ));
+            }
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown opponent {other:?}: expected None, \"random\" or a depth"
+                )));
+            }
+        };
+        let agent_side = match agent_side {
+            None => None,
+            Some(0) => Some(Side::First),
+            Some(1) => Some(Side::Second),
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "agent_side must be 0, 1 or None, not {other}"
+                )));
+            }
+        };
+        if num_envs == 0 {
+            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        if max_steps == Some(0) {
+            return Err(PyValueError::new_err(
+                "max_episode_steps must be at least 1",
+            ));
+        }
+        let batch: Box<dyn AnyBatch> = with_game!(game, G => {
+            Batch::<G>::new(G::start(), num_envs, seed, opponent, agent_side, max_steps, autoreset)
+                .map(|batch| Box::new(batch) as Box<dyn AnyBatch>)
+                .map_err(pyo3::exceptions::PyMemoryError::new_err)
+        })?;
+        Ok(VectorCore { batch })
+    }
+
+    /// Actions per environment.
+    #[getter]
+    fn actions(&self) -> usize {
+        self.batch.actions()
+    }
+
+    /// Planes per observation.
+    #[getter]
+    fn planes(&self) -> usize {
+        self.batch.planes()
+    }
+
+    /// Starts every game again into `buffers`.
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        mut buffers: Buffers<'_>,
+    ) -> PyResult<()> {
+        let mut out = buffers.outputs(&*self.batch)?;
+        let batch = &mut self.batch;
+        py.detach(|| batch.reset(seed, &mut out));
+        Ok(())
+    }
+
+    /// Plays one action per game into `buffers`.
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, i64>,
+        mut buffers: Buffers<'_>,
+    ) -> PyResult<()> {
+        let actions = actions
+            .as_slice()
+            .map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
+        check_len("actions", actions.len(), self.batch.len())?;
+        let mut out = buffers.outputs(&*self.batch)?;
+        let batch = &mut self.batch;
+        py.detach(|| batch.step(actions, &mut out))
+            .map_err(PyValueError::new_err)
+    }
+
+    /// A random legal action for each game, into `out`.
+    fn random_actions(&mut self, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
+        let out = out
+            .as_slice_mut()
+            .map_err(|e| PyValueError::new_err(format!("out: {e}")))?;
+        check_len("out", out.len(), self.batch.len())?;
+        self.batch.random_actions(out);
+        Ok(())
+    }
+
+    /// Each game's position in the game's notation.
+    fn positions(&self) -> Vec<String> {
+        self.batch.positions()
+    }
+
+    /// Each game's legal actions, sorted.
+    fn legal_actions(&self) -> Vec<Vec<usize>> {
+        self.batch.legal_actions()
+    }
+}
+
+/// The arrays a reset or step fills, as Python passes them: a tuple of
+/// observations, mask, reward, terminated, truncated and side to play.
+#[derive(FromPyObject)]
+struct Buffers<'py>(
+    PyReadwriteArray4<'py, f32>,
+    PyReadwriteArray2<'py, bool>,
+    PyReadwriteArray1<'py, f32>,
+    PyReadwriteArray1<'py, bool>,
+    PyReadwriteArray1<'py, bool>,
+    PyReadwriteArray1<'py, i8>,
+);
+
+/// One buffer as a slice of `expected` values.
+fn slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    name: &str,
+    array: &'a mut numpy::PyReadwriteArray<'_, T, D>,
+    expected: usize,
+) -> PyResult<&'a mut [T]> {
+    let slice = array
+        .as_slice_mut()
+        .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
+    check_len(name, slice.len(), expected)?;
+    Ok(slice)
+}
+
+impl Buffers<'_> {
+    /// The buffers as slices, their sizes checked against `batch`.
+    fn outputs(&mut self, batch: &dyn AnyBatch) -> PyResult<Outputs<'_>> {
+        let n = batch.len();
+        Ok(Outputs {
+            obs: slice("obs", &mut self.0, n * batch.planes() * glue::GRID)?,
+            mask: slice("mask", &mut self.1, n * batch.actions())?,
+            reward: slice("reward", &mut self.2, n)?,
+            terminated: slice("terminated", &mut self.3, n)?,
+            truncated: slice("truncated", &mut self.4, n)?,
+            to_play: slice("to_play", &mut self.5, n)?,
+        })
+    }
+}
+
+/// The compiled module.
+#[pymodule]
+fn _ply(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<boards::ChessBoard>()?;
+    m.add_class::<boards::CheckersBoard>()?;
+    m.add_class::<boards::OthelloBoard>()?;
+    m.add_class::<boards::Solution>()?;
+    m.add_class::<board::Outcome>()?;
+    m.add_class::<search::BestMove>()?;
+    m.add_class::<VectorCore>()?;
+    m.add_function(wrap_pyfunction!(perft_count, m)?)?;
+    m.add_function(wrap_pyfunction!(split, m)?)?;
+    m.add_function(wrap_pyfunction!(random_games, m)?)?;
+    m.add("MAX_PERFT_DEPTH", perft::MAX_DEPTH)?;
+    Ok(())
+}

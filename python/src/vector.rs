@@ -1,0 +1,429 @@
+//! Batched environments: many games stepped together in Rust, observations,
+//! masks and rewards written straight into NumPy buffers that Python owns.
+
+use crate::glue::{self, Glue};
+use crate::record::Record;
+use crate::rng::Rng;
+use ply_core::search::{Engine, Limits};
+use ply_core::{MoveList, Side};
+use std::sync::atomic::AtomicBool;
+
+/// Who plays the side the agent does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Nobody: every step is the move of whoever is to move (self-play).
+    SelfPlay,
+    /// Uniformly random legal moves.
+    Random,
+    /// ply's engine searching to this depth.
+    Search(u32),
+}
+
+/// The buffers one call fills, one entry (or row) per environment.
+pub struct Outputs<'a> {
+    /// Observations, `PLANES * 64` values per environment.
+    pub obs: &'a mut [f32],
+    /// Legal actions, `ACTIONS` per environment.
+    pub mask: &'a mut [bool],
+    /// The reward of the step for the player who chose the action.
+    pub reward: &'a mut [f32],
+    /// Whether the game ended by the rules with this step.
+    pub terminated: &'a mut [bool],
+    /// Whether the game was cut at the step limit with this step.
+    pub truncated: &'a mut [bool],
+    /// The side to move in the new observation (0 first, 1 second).
+    pub to_play: &'a mut [i8],
+}
+
+/// A batch of environments of any game, as Python drives it.
+pub trait AnyBatch: Send + Sync {
+    /// Actions per environment.
+    fn actions(&self) -> usize;
+    /// Planes per observation.
+    fn planes(&self) -> usize;
+    /// Environments in the batch.
+    fn len(&self) -> usize;
+    /// Starts every game again (reseeding when `seed` is given).
+    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>);
+    /// Plays one action in each game.
+    ///
+    /// # Errors
+    /// A message naming the first environment whose action is not legal;
+    /// nothing is played then.
+    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), String>;
+    /// A uniformly random legal move's next action for each game.
+    fn random_actions(&mut self, out: &mut [i64]);
+    /// The position of each game in the game's notation.
+    fn positions(&self) -> Vec<String>;
+    /// The legal actions of each game now, sorted.
+    fn legal_actions(&self) -> Vec<Vec<usize>>;
+}
+
+/// One environment: a game, the legal moves of its position, and how far a
+/// move of several steps (a checkers multi-jump) has got.
+struct Slot<G: Glue> {
+    record: Record<G>,
+    /// The legal moves of the current position.
+    legal: MoveList<G::Move>,
+    /// Indices into `legal` of the moves that agree with the steps taken.
+    candidates: Vec<u16>,
+    /// Steps of the move under way already taken.
+    step: usize,
+    /// The side the agent plays against an opponent.
+    agent: Side,
+    /// Steps taken in this episode.
+    steps: u32,
+    rng: Rng,
+    /// The actions this slot set in its row of the mask buffer last time.
+    marked: Vec<u16>,
+}
+
+impl<G: Glue> Slot<G> {
+    fn new(start: G, seed: u64) -> Self {
+        let mut slot = Slot {
+            record: Record::new(start.clone()),
+            legal: MoveList::new(),
+            candidates: Vec::new(),
+            step: 0,
+            agent: Side::First,
+            steps: 0,
+            rng: Rng::new(seed),
+            marked: Vec::new(),
+        };
+        slot.list_moves(false);
+        slot
+    }
+
+    /// Lists the moves of the current position (none when the game is `over`).
+    fn list_moves(&mut self, over: bool) {
+        self.legal.clear();
+        if !over {
+            self.record.current().generate_moves(&mut self.legal);
+        }
+        self.candidates.clear();
+        self.candidates.extend(0..self.legal.len() as u16);
+        self.step = 0;
+    }
+
+    /// Whether `action` continues one of the candidate moves.
+    fn accepts(&self, action: usize) -> bool {
+        let position = self.record.current();
+        self.candidates
+            .iter()
+            .any(|&i| position.action(self.legal[i as usize], self.step) == action)
+    }
+
+    /// Takes `action` (accepted); returns the move once it is complete.
+    fn take(&mut self, action: usize) -> Option<G::Move> {
+        let position = self.record.current();
+        let (legal, step) = (&self.legal, self.step);
+        self.candidates
+            .retain(|&i| position.action(legal[i as usize], step) == action);
+        self.step += 1;
+        let first = self.legal[self.candidates[0] as usize];
+        (self.candidates.len() == 1 && G::steps(first) == self.step).then_some(first)
+    }
+
+    /// Writes the observation and the mask row. The mask row is cleared
+    /// whole when `clear_mask`, else only where this slot set it last time
+    /// (the row holds what the last call wrote: a large mask, as chess's
+    /// 4168 actions, is then not rewritten every step).
+    fn write(&mut self, obs: &mut [f32], mask: &mut [bool], clear_mask: bool) {
+        obs.fill(0.0);
+        if clear_mask {
+            mask.fill(false);
+        } else {
+            for &action in &self.marked {
+                mask[usize::from(action)] = false;
+            }
+        }
+        self.marked.clear();
+        let position = self.record.current();
+        let partial = (self.step > 0).then(|| (self.legal[self.candidates[0] as usize], self.step));
+        position.write_planes(partial, obs);
+        for &i in &self.candidates {
+            let action = position.action(self.legal[i as usize], self.step);
+            mask[action] = true;
+            self.marked.push(action as u16);
+        }
+    }
+
+    fn random_move(&mut self) -> G::Move {
+        self.legal[self.rng.below(self.legal.len())]
+    }
+}
+
+/// A batch of environments of the game `G`.
+pub struct Batch<G: Glue> {
+    slots: Vec<Slot<G>>,
+    start: G,
+    opponent: Opponent,
+    engine: Option<Engine<G, G::Eval>>,
+    /// The agent's side against an opponent; `None`: drawn for each game.
+    agent_side: Option<Side>,
+    max_steps: Option<u32>,
+    /// Whether a finished game starts again at once.
+    autoreset: bool,
+    /// The address of the mask buffer the last call wrote (0: none yet):
+    /// only that buffer can be cleared where the slots marked it.
+    last_mask: usize,
+}
+
+/// The seed of environment `index` of a batch seeded with `seed`.
+fn slot_seed(seed: u64, index: usize) -> u64 {
+    Rng::new(seed ^ 0x5eed_0000_0000_0000).next_u64()
+        ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+impl<G: Glue> Batch<G> {
+    /// `num_envs` games from `start`.
+    ///
+    /// # Errors
+    /// When the engine's table cannot be had.
+    pub fn new(
+        start: G,
+        num_envs: usize,
+        seed: u64,
+        opponent: Opponent,
+        agent_side: Option<Side>,
+        max_steps: Option<u32>,
+        autoreset: bool,
+    ) -> Result<Self, String> {
+        let engine = match opponent {
+            Opponent::Search(_) => {
+                Some(glue::engine::<G>(16).ok_or("cannot allocate the opponent's 16 MiB table")?)
+            }
+            _ => None,
+        };
+        let slots = (0..num_envs)
+            .map(|i| Slot::new(start.clone(), slot_seed(seed, i)))
+            .collect();
+        Ok(Batch {
+            slots,
+            start,
+            opponent,
+            engine,
+            agent_side,
+            max_steps,
+            autoreset,
+            last_mask: 0,
+        })
+    }
+
+    /// The opponent's move in `slot`.
+    fn opponent_move(
+        opponent: Opponent,
+        engine: &mut Option<Engine<G, G::Eval>>,
+        slot: &mut Slot<G>,
+    ) -> G::Move {
+        match (opponent, engine) {
+            (Opponent::Search(depth), Some(engine)) => {
+                let stop = AtomicBool::new(false);
+                let result = engine.search(
+                    slot.record.current(),
+                    slot.record.earlier_hashes(),
+                    &Limits::depth(depth),
+                    &stop,
+                    &mut |_| {},
+                );
+                result.best.unwrap_or_else(|| slot.random_move())
+            }
+            _ => slot.random_move(),
+        }
+    }
+
+    /// After a move or a reset: lists the moves, and lets the opponent move
+    /// while it is its turn and the game goes on. Returns the outcome if the
+    /// game is over.
+    fn settle(
+        opponent: Opponent,
+        engine: &mut Option<Engine<G, G::Eval>>,
+        slot: &mut Slot<G>,
+    ) -> Option<ply_core::Outcome> {
+        loop {
+            let outcome = slot.record.outcome();
+            slot.list_moves(outcome.is_some());
+            if outcome.is_some()
+                || opponent == Opponent::SelfPlay
+                || slot.record.current().side_to_move() == slot.agent
+            {
+                return outcome;
+            }
+            let mv = Self::opponent_move(opponent, engine, slot);
+            slot.record.push(mv);
+        }
+    }
+
+    /// Starts the game of slot `index` again; the opponent moves first if it must.
+    fn restart(&mut self, index: usize) {
+        let slot = &mut self.slots[index];
+        slot.record.restart(self.start.clone());
+        slot.steps = 0;
+        slot.agent = match self.agent_side {
+            Some(side) => side,
+            None if slot.rng.below(2) == 0 => Side::First,
+            None => Side::Second,
+        };
+        // From a start position a game is not over after one move.
+        let _ = Self::settle(self.opponent, &mut self.engine, slot);
+    }
+
+    /// Plays `action` (accepted) in slot `index`: (reward, terminated, truncated).
+    fn step_slot(&mut self, index: usize, action: usize) -> (f32, bool, bool) {
+        let (opponent, max_steps) = (self.opponent, self.max_steps);
+        let slot = &mut self.slots[index];
+        let mover = slot.record.current().side_to_move();
+        slot.steps += 1;
+        let mut outcome = None;
+        if let Some(mv) = slot.take(action) {
+            slot.record.push(mv);
+            outcome = Self::settle(opponent, &mut self.engine, slot);
+        }
+        let reward = match outcome.and_then(|o| o.winner()) {
+            Some(winner) if winner == mover => 1.0,
+            Some(_) => -1.0,
+            None => 0.0,
+        };
+        let terminated = outcome.is_some();
+        let truncated = !terminated && max_steps.is_some_and(|max| slot.steps >= max);
+        (reward, terminated, truncated)
+    }
+}
+
+impl<G: Glue> AnyBatch for Batch<G> {
+    fn actions(&self) -> usize {
+        G::ACTIONS
+    }
+
+    fn planes(&self) -> usize {
+        G::PLANES
+    }
+
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) {
+        let size = G::PLANES * glue::GRID;
+        self.last_mask = out.mask.as_ptr() as usize;
+        for index in 0..self.slots.len() {
+            if let Some(seed) = seed {
+                self.slots[index].rng = Rng::new(slot_seed(seed, index));
+            }
+            self.restart(index);
+            let slot = &mut self.slots[index];
+            slot.write(
+                &mut out.obs[index * size..][..size],
+                &mut out.mask[index * G::ACTIONS..][..G::ACTIONS],
+                true,
+            );
+            out.reward[index] = 0.0;
+            out.terminated[index] = false;
+            out.truncated[index] = false;
+            out.to_play[index] = slot.record.current().side_to_move().index() as i8;
+        }
+    }
+
+    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), String> {
+        for (index, (&action, slot)) in actions.iter().zip(&self.slots).enumerate() {
+            let legal = usize::try_from(action)
+                .ok()
+                .is_some_and(|a| a < G::ACTIONS && slot.accepts(a));
+            if !legal {
+                return Err(format!(
+                    "environment {index}: action {action} is not legal there (see info[\"action_mask\"])"
+                ));
+            }
+        }
+        let size = G::PLANES * glue::GRID;
+        let clear_mask = out.mask.as_ptr() as usize != self.last_mask;
+        self.last_mask = out.mask.as_ptr() as usize;
+        for (index, &action) in actions.iter().enumerate() {
+            let (reward, terminated, truncated) = self.step_slot(index, action as usize);
+            if (terminated || truncated) && self.autoreset {
+                self.restart(index);
+            }
+            let slot = &mut self.slots[index];
+            slot.write(
+                &mut out.obs[index * size..][..size],
+                &mut out.mask[index * G::ACTIONS..][..G::ACTIONS],
+                clear_mask,
+            );
+            out.reward[index] = reward;
+            out.terminated[index] = terminated;
+            out.truncated[index] = truncated;
+            out.to_play[index] = slot.record.current().side_to_move().index() as i8;
+        }
+        Ok(())
+    }
+
+    fn random_actions(&mut self, out: &mut [i64]) {
+        for (slot, action) in self.slots.iter_mut().zip(out) {
+            let pick = slot.candidates[slot.rng.below(slot.candidates.len())];
+            *action = slot
+                .record
+                .current()
+                .action(slot.legal[pick as usize], slot.step) as i64;
+        }
+    }
+
+    fn positions(&self) -> Vec<String> {
+        self.slots
+            .iter()
+            .map(|slot| slot.record.current().position_string())
+            .collect()
+    }
+
+    fn legal_actions(&self) -> Vec<Vec<usize>> {
+        self.slots
+            .iter()
+            .map(|slot| {
+                let position = slot.record.current();
+                let mut actions: Vec<usize> = slot
+                    .candidates
+                    .iter()
+                    .map(|&i| position.action(slot.legal[i as usize], slot.step))
+                    .collect();
+                actions.sort_unstable();
+                actions.dedup();
+                actions
+            })
+            .collect()
+    }
+}
+
+/// The result of random games: for each, the winner (1 the first side, -1 the
+/// second, 0 a draw or a game cut at `max_plies`) and its length in plies.
+pub fn random_games<G: Glue>(
+    count: usize,
+    seed: u64,
+    max_plies: Option<u32>,
+    winners: &mut [i8],
+    plies: &mut [u32],
+) {
+    let mut rng = Rng::new(seed);
+    let mut record = Record::new(G::start());
+    let mut moves = MoveList::new();
+    for game in 0..count {
+        record.restart(G::start());
+        let mut played = 0;
+        let outcome = loop {
+            if let Some(outcome) = record.outcome() {
+                break Some(outcome);
+            }
+            if max_plies.is_some_and(|max| played >= max) {
+                break None;
+            }
+            moves.clear();
+            record.current().generate_moves(&mut moves);
+            record.push(moves[rng.below(moves.len())]);
+            played += 1;
+        };
+        winners[game] = match outcome.and_then(|o| o.winner()) {
+            Some(Side::First) => 1,
+            Some(Side::Second) => -1,
+            None => 0,
+        };
+        plies[game] = played;
+    }
+}

@@ -1,0 +1,169 @@
+"""The batched environments: masks equal the legal moves, games end by the
+rules, seeds replay the same games, bad actions are refused."""
+
+import numpy as np
+import pytest
+
+import ply
+import ply.envs
+
+GAMES = ["othello", "checkers", "chess"]
+
+
+def decode_moves(game, board):
+    """The action of each legal move of a board, by the documented encoding
+    (checkers: the first step's action)."""
+    actions = {}
+    for name in board.legal_moves():
+        if game == "othello":
+            actions[name] = 64 if name == "pass" else (int(name[1]) - 1) * 8 + ord(name[0]) - 97
+        elif game == "chess":
+            sq = lambda s: (int(s[1]) - 1) * 8 + ord(s[0]) - 97
+            frm, to = sq(name[:2]), sq(name[2:4])
+            if len(name) == 5 and name[4] != "q":
+                piece = "nbr".index(name[4])
+                ff, tf = frm % 8, to % 8
+                actions[name] = 4096 + (ff * 3 + tf - ff + 1) * 3 + piece
+            else:
+                actions[name] = frm * 64 + to
+        else:
+            squares = [int(s) for s in name.replace("x", "-").split("-")]
+            a, b = squares[0], squares[1]
+            row = lambda n: (n - 1) // 4
+            col = lambda n: ((n - 1) % 4) * 2 + (1 if row(n) % 2 == 0 else 0)
+            up = row(b) < row(a)
+            right = col(b) > col(a)
+            direction = {(True, False): 0, (True, True): 1, (False, False): 2, (False, True): 3}[(up, right)]
+            actions[name] = ((a - 1) * 4 + direction) * 2 + ("x" in name)
+    return actions
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_masks_are_the_legal_moves_and_games_end_by_the_rules(game):
+    env = ply.vector.Env(game, num_envs=8, seed=3)
+    obs, info = env.reset()
+    assert obs.shape == (8,) + env.observation_shape and obs.dtype == np.float32
+    assert info["action_mask"].shape == (8, env.num_actions)
+    finished = 0
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        mask = info["action_mask"]
+        for i, position in enumerate(env.positions()):
+            board = getattr(ply, game).Board(position)
+            legal = np.flatnonzero(mask[i]).tolist()
+            assert legal == env.legal_actions()[i]
+            if game != "checkers" or not obs[i, 4].any():  # not inside a multi-jump
+                assert sorted(set(decode_moves(game, board).values())) == legal
+            assert not board.is_game_over()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        obs, reward, terminated, truncated, info = env.step(actions)
+        assert set(np.unique(reward)) <= {-1.0, 0.0, 1.0}
+        assert not np.any(reward[~terminated])
+        finished += int(terminated.sum())
+    if game == "othello":
+        assert finished > 0
+
+
+def test_planes():
+    env = ply.vector.Env("othello", num_envs=1)
+    obs, _ = env.reset()
+    # Black (to move) on d5 and e4, White on d4 and e5: a1 = 0, row by row.
+    assert obs[0, 0].sum() == 2 and obs[0, 0, 4, 3] == 1 and obs[0, 0, 3, 4] == 1
+    assert obs[0, 1, 3, 3] == 1 and obs[0, 1, 4, 4] == 1
+    chess, _ = ply.vector.Env("chess", num_envs=1).reset()
+    assert chess[0, 0, 1].sum() == 8  # White's pawns on rank 2
+    assert chess[0, 5, 0, 4] == 1  # White's king on e1
+    assert chess[0, 12].all() and chess[0, 13:17].all()
+
+
+def test_seeds_replay_the_same_games():
+    def play(seed):
+        env = ply.vector.Env("checkers", num_envs=4, seed=seed, opponent="random")
+        env.reset()
+        trace = []
+        for _ in range(50):
+            obs, reward, terminated, truncated, info = env.step(env.random_actions())
+            trace.append((obs.sum(), reward.tolist()))
+        return trace, env.positions()
+    assert play(7) == play(7)
+    assert play(7) != play(8)
+
+
+def test_opponents_and_truncation():
+    env = ply.vector.Env("othello", num_envs=16, seed=1, opponent="random", agent_side=1)
+    obs, info = env.reset()
+    assert (info["to_play"] == 1).all()  # the opponent has moved first
+    wins = 0
+    for _ in range(200):
+        obs, reward, terminated, truncated, info = env.step(env.random_actions())
+        assert (info["to_play"] == 1).all()
+        wins += int((reward > 0).sum())
+    searched = ply.vector.Env("othello", num_envs=2, seed=1, opponent=2, agent_side=0)
+    searched.reset()
+    searched.step(searched.random_actions())
+    cut = ply.vector.Env("chess", num_envs=2, max_episode_steps=3)
+    cut.reset()
+    for step in range(3):
+        _, _, terminated, truncated, _ = cut.step(cut.random_actions())
+    assert truncated.all() and not terminated.any()
+
+
+def test_bad_actions_are_refused():
+    env = ply.vector.Env("othello", num_envs=2)
+    with pytest.raises(RuntimeError):
+        env.step([19, 19])
+    env.reset()
+    before = env.positions()
+    with pytest.raises(ValueError, match="environment 1: action 0 is not legal"):
+        env.step([19, 0])
+    with pytest.raises(ValueError):
+        env.step([19, -1])
+    with pytest.raises(ValueError):
+        env.step([19])
+    assert env.positions() == before
+    with pytest.raises(ValueError, match="unknown game"):
+        ply.vector.Env("go")
+    with pytest.raises(ValueError):
+        ply.vector.Env("chess", opponent="strong")
+
+
+def test_random_games():
+    winners, plies = ply.random_games("othello", 200, seed=1)
+    assert winners.shape == (200,) and set(np.unique(winners)) <= {-1, 0, 1}
+    assert plies.min() >= 9 and plies.max() <= 70
+    again, _ = ply.random_games("othello", 200, seed=1)
+    assert (again == winners).all()
+    winners, plies = ply.random_games("chess", 5, seed=1)
+    assert (plies > 0).all()
+
+
+def test_gymnasium_wrapper():
+    gymnasium = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+    env = ply.envs.GymnasiumEnv("othello", opponent="random")
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=0)
+    done = False
+    total = 0.0
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        obs, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        done = terminated or truncated
+    assert total in (-1.0, 0.0, 1.0)
+    assert isinstance(env.observation_space, gymnasium.spaces.Box)
+
+
+def test_pettingzoo_wrapper():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+    env = ply.envs.PettingZooEnv("checkers")
+    api_test(env, num_cycles=200)
+    env.reset(seed=0)
+    for agent in env.agent_iter(max_iter=2000):
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = int(np.flatnonzero(observation["action_mask"])[0])
+        env.step(action)
