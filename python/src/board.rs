@@ -35,8 +35,8 @@ pub fn side_number(side: Side) -> u8 {
     side.index() as u8
 }
 
-impl From<CoreOutcome> for Outcome {
-    fn from(outcome: CoreOutcome) -> Self {
+impl<R: Copy + std::fmt::Display> From<CoreOutcome<R>> for Outcome {
+    fn from(outcome: CoreOutcome<R>) -> Self {
         Outcome {
             winner: outcome.winner().map(side_number),
             reason: outcome.reason().to_string(),
@@ -85,7 +85,7 @@ macro_rules! board_class {
         #[pyclass(module = "ply", name = $pyname)]
         #[derive(Clone)]
         pub struct $class {
-            record: $crate::record::Record<$game>,
+            record: ply_core::GameHistory<$game>,
         }
 
         #[pymethods]
@@ -100,13 +100,13 @@ macro_rules! board_class {
                     None => <$game as ply_core::Game>::start(),
                 };
                 Ok($class {
-                    record: $crate::record::Record::new(start),
+                    record: ply_core::GameHistory::new(start),
                 })
             }
 
             /// The legal moves, in the game's notation.
             fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyList>> {
-                let position = self.record.current();
+                let position = self.record.position();
                 pyo3::types::PyList::new(
                     py,
                     <$game as ply_core::Game>::legal_moves(position)
@@ -118,14 +118,14 @@ macro_rules! board_class {
             /// Whether `move` is a legal move here.
             #[pyo3(signature = (r#move))]
             fn is_legal(&self, r#move: &str) -> bool {
-                <$game as ply_core::Game>::parse_move(self.record.current(), r#move).is_ok()
+                <$game as ply_core::Game>::parse_move(self.record.position(), r#move).is_ok()
             }
 
             /// Plays `move` (in the game's notation); `ValueError` if it is
             /// unreadable or illegal, the board unchanged.
             #[pyo3(signature = (r#move))]
             fn push(&mut self, r#move: &str) -> PyResult<()> {
-                let mv = $crate::board::parse_move(self.record.current(), r#move)?;
+                let mv = $crate::board::parse_move(self.record.position(), r#move)?;
                 self.record.push(mv);
                 Ok(())
             }
@@ -133,8 +133,8 @@ macro_rules! board_class {
             /// Takes back the last move and returns it; `IndexError` if no
             /// move was played.
             fn pop(&mut self) -> PyResult<String> {
-                match self.record.pop() {
-                    Some(mv) => Ok(<$game as ply_core::Game>::move_name(self.record.current(), mv)),
+                match self.record.undo() {
+                    Some(mv) => Ok(<$game as ply_core::Game>::move_name(self.record.position(), mv)),
                     None => Err(pyo3::exceptions::PyIndexError::new_err(
                         "pop from a board with no moves played",
                     )),
@@ -156,12 +156,12 @@ macro_rules! board_class {
             /// start position, 1 for the other.
             #[getter]
             fn side_to_move(&self) -> u8 {
-                $crate::board::side_number(<$game as ply_core::Game>::side_to_move(self.record.current()))
+                $crate::board::side_number(<$game as ply_core::Game>::side_to_move(self.record.position()))
             }
 
             /// The position in the game's notation.
             fn position(&self) -> String {
-                <$game as ply_core::Game>::position_string(self.record.current())
+                <$game as ply_core::Game>::position_string(self.record.position())
             }
 
             /// How the game ended, or `None` while it goes on (repetitions
@@ -184,7 +184,7 @@ macro_rules! board_class {
             /// counted on `threads` threads (as `ply perft`).
             #[pyo3(signature = (depth, threads=1))]
             fn perft(&self, py: Python<'_>, depth: u32, threads: usize) -> PyResult<u64> {
-                $crate::perft::count(py, self.record.current(), depth, threads)
+                $crate::perft::count(py, self.record.position(), depth, threads)
             }
 
             /// The move paths of `depth` plies below each legal move, as a
@@ -196,7 +196,7 @@ macro_rules! board_class {
                 depth: u32,
                 threads: usize,
             ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-                let position = self.record.current();
+                let position = self.record.position();
                 let divide = $crate::perft::divide(py, position, depth, threads)?;
                 let dict = pyo3::types::PyDict::new(py);
                 for (mv, nodes) in divide {
@@ -237,8 +237,8 @@ macro_rules! board_class {
                 }
                 $crate::search::best_move(
                     py,
-                    self.record.current(),
-                    self.record.earlier_hashes(),
+                    self.record.position(),
+                    &self.record.earlier_hashes(),
                     &request,
                     info.as_ref(),
                 )
@@ -258,14 +258,14 @@ macro_rules! board_class {
             }
 
             fn __str__(&self) -> String {
-                <$game as ply_core::Game>::position_string(self.record.current())
+                <$game as ply_core::Game>::position_string(self.record.position())
             }
 
             fn __repr__(&self) -> String {
                 format!(
                     "ply.{}.Board({:?})",
                     <$game as $crate::glue::Glue>::PY_NAME,
-                    <$game as ply_core::Game>::position_string(self.record.current())
+                    <$game as ply_core::Game>::position_string(self.record.position())
                 )
             }
 

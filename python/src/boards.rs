@@ -35,7 +35,7 @@ board_class!(
         /// stops it (`KeyboardInterrupt`).
         #[pyo3(signature = (hash_mb=64))]
         fn solve(&self, py: Python<'_>, hash_mb: usize) -> PyResult<Solution> {
-            solve(py, self.record.current(), hash_mb)
+            solve(py, self.record.position(), hash_mb)
         }
     }
 );

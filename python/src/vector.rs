@@ -2,8 +2,8 @@
 //! masks and rewards written straight into NumPy buffers that Python owns.
 
 use crate::glue::{self, Glue};
-use crate::record::Record;
 use crate::rng::Rng;
+use ply_core::GameHistory;
 use ply_core::search::{Engine, Limits};
 use ply_core::{MoveList, Side};
 use std::sync::atomic::AtomicBool;
@@ -62,7 +62,7 @@ pub trait AnyBatch: Send + Sync {
 /// One environment: a game, the legal moves of its position, and how far a
 /// move of several steps (a checkers multi-jump) has got.
 struct Slot<G: Glue> {
-    record: Record<G>,
+    record: GameHistory<G>,
     /// The legal moves of the current position.
     legal: MoveList<G::Move>,
     /// Indices into `legal` of the moves that agree with the steps taken.
@@ -81,7 +81,7 @@ struct Slot<G: Glue> {
 impl<G: Glue> Slot<G> {
     fn new(start: G, seed: u64) -> Self {
         let mut slot = Slot {
-            record: Record::new(start.clone()),
+            record: GameHistory::new(start.clone()),
             legal: MoveList::new(),
             candidates: Vec::new(),
             step: 0,
@@ -98,7 +98,7 @@ impl<G: Glue> Slot<G> {
     fn list_moves(&mut self, over: bool) {
         self.legal.clear();
         if !over {
-            self.record.current().generate_moves(&mut self.legal);
+            self.record.position().generate_moves(&mut self.legal);
         }
         self.candidates.clear();
         self.candidates.extend(0..self.legal.len() as u16);
@@ -107,7 +107,7 @@ impl<G: Glue> Slot<G> {
 
     /// Whether `action` continues one of the candidate moves.
     fn accepts(&self, action: usize) -> bool {
-        let position = self.record.current();
+        let position = self.record.position();
         self.candidates
             .iter()
             .any(|&i| position.action(self.legal[i as usize], self.step) == action)
@@ -115,7 +115,7 @@ impl<G: Glue> Slot<G> {
 
     /// Takes `action` (accepted); returns the move once it is complete.
     fn take(&mut self, action: usize) -> Option<G::Move> {
-        let position = self.record.current();
+        let position = self.record.position();
         let (legal, step) = (&self.legal, self.step);
         self.candidates
             .retain(|&i| position.action(legal[i as usize], step) == action);
@@ -138,7 +138,7 @@ impl<G: Glue> Slot<G> {
             }
         }
         self.marked.clear();
-        let position = self.record.current();
+        let position = self.record.position();
         let partial = (self.step > 0).then(|| (self.legal[self.candidates[0] as usize], self.step));
         position.write_planes(partial, obs);
         for &i in &self.candidates {
@@ -220,8 +220,8 @@ impl<G: Glue> Batch<G> {
             (Opponent::Search(depth), Some(engine)) => {
                 let stop = AtomicBool::new(false);
                 let result = engine.search(
-                    slot.record.current(),
-                    slot.record.earlier_hashes(),
+                    slot.record.position(),
+                    &slot.record.earlier_hashes(),
                     &Limits::depth(depth),
                     &stop,
                     &mut |_| {},
@@ -239,13 +239,13 @@ impl<G: Glue> Batch<G> {
         opponent: Opponent,
         engine: &mut Option<Engine<G, G::Eval>>,
         slot: &mut Slot<G>,
-    ) -> Option<ply_core::Outcome> {
+    ) -> Option<ply_core::Outcome<G::EndReason>> {
         loop {
             let outcome = slot.record.outcome();
             slot.list_moves(outcome.is_some());
             if outcome.is_some()
                 || opponent == Opponent::SelfPlay
-                || slot.record.current().side_to_move() == slot.agent
+                || slot.record.position().side_to_move() == slot.agent
             {
                 return outcome;
             }
@@ -272,7 +272,7 @@ impl<G: Glue> Batch<G> {
     fn step_slot(&mut self, index: usize, action: usize) -> (f32, bool, bool) {
         let (opponent, max_steps) = (self.opponent, self.max_steps);
         let slot = &mut self.slots[index];
-        let mover = slot.record.current().side_to_move();
+        let mover = slot.record.position().side_to_move();
         slot.steps += 1;
         let mut outcome = None;
         if let Some(mv) = slot.take(action) {
@@ -320,7 +320,7 @@ impl<G: Glue> AnyBatch for Batch<G> {
             out.reward[index] = 0.0;
             out.terminated[index] = false;
             out.truncated[index] = false;
-            out.to_play[index] = slot.record.current().side_to_move().index() as i8;
+            out.to_play[index] = slot.record.position().side_to_move().index() as i8;
         }
     }
 
@@ -352,7 +352,7 @@ impl<G: Glue> AnyBatch for Batch<G> {
             out.reward[index] = reward;
             out.terminated[index] = terminated;
             out.truncated[index] = truncated;
-            out.to_play[index] = slot.record.current().side_to_move().index() as i8;
+            out.to_play[index] = slot.record.position().side_to_move().index() as i8;
         }
         Ok(())
     }
@@ -362,7 +362,7 @@ impl<G: Glue> AnyBatch for Batch<G> {
             let pick = slot.candidates[slot.rng.below(slot.candidates.len())];
             *action = slot
                 .record
-                .current()
+                .position()
                 .action(slot.legal[pick as usize], slot.step) as i64;
         }
     }
@@ -370,7 +370,7 @@ impl<G: Glue> AnyBatch for Batch<G> {
     fn positions(&self) -> Vec<String> {
         self.slots
             .iter()
-            .map(|slot| slot.record.current().position_string())
+            .map(|slot| slot.record.position().position_string())
             .collect()
     }
 
@@ -378,7 +378,7 @@ impl<G: Glue> AnyBatch for Batch<G> {
         self.slots
             .iter()
             .map(|slot| {
-                let position = slot.record.current();
+                let position = slot.record.position();
                 let mut actions: Vec<usize> = slot
                     .candidates
                     .iter()
@@ -402,7 +402,7 @@ pub fn random_games<G: Glue>(
     plies: &mut [u32],
 ) {
     let mut rng = Rng::new(seed);
-    let mut record = Record::new(G::start());
+    let mut record = GameHistory::new(G::start());
     let mut moves = MoveList::new();
     for game in 0..count {
         record.restart(G::start());
@@ -415,7 +415,7 @@ pub fn random_games<G: Glue>(
                 break None;
             }
             moves.clear();
-            record.current().generate_moves(&mut moves);
+            record.position().generate_moves(&mut moves);
             record.push(moves[rng.below(moves.len())]);
             played += 1;
         };

@@ -92,6 +92,16 @@ impl<G: Game> GameHistory<G> {
         Ok(history)
     }
 
+    /// Starts a new game at `start`, keeping the memory (for many games in a
+    /// row, as in batched self-play).
+    pub fn restart(&mut self, start: G) {
+        self.positions.clear();
+        self.moves.clear();
+        self.quiet_plies.clear();
+        self.positions.push(start);
+        self.quiet_plies.push(0);
+    }
+
     /// The position the game started from.
     #[must_use]
     pub fn start(&self) -> &G {
@@ -233,10 +243,14 @@ impl<G: Game> GameHistory<G> {
     #[must_use]
     pub fn repetitions(&self) -> usize {
         let now = self.position();
-        self.positions
+        // The current position counts once; earlier ones with the same side to
+        // move are every second position back.
+        1 + self
+            .positions
             .iter()
             .rev()
             .take(self.quiet_plies() as usize + 1)
+            .skip(2)
             .step_by(2)
             .filter(|&earlier| now.repeats(earlier))
             .count()

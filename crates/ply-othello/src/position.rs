@@ -349,6 +349,12 @@ impl<G: MoveGenerator> Game for Position<G> {
         self.after(mv)
     }
 
+    /// Every move: a disc placed stays on the board, and a pass answered by a
+    /// pass ends the game, so no earlier position can come back.
+    fn is_irreversible(&self, _: Move) -> bool {
+        true
+    }
+
     fn outcome(&self) -> Option<Outcome<EndReason>> {
         if !self.is_game_over() {
             return None;

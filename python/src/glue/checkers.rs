@@ -14,7 +14,7 @@
 
 use super::Glue;
 use ply_checkers::engine::Evaluation;
-use ply_checkers::{Checkers, Colour, Move, Square};
+use ply_checkers::{Checkers, Color, Move, Square};
 
 /// The square a step of `mv` starts from: the start square, or the landing
 /// of the previous jump.
@@ -41,7 +41,6 @@ impl Glue for Checkers {
     const PY_NAME: &'static str = "checkers";
     const ACTIONS: usize = 32 * 4 * 2;
     const PLANES: usize = 6;
-    const CAN_REPEAT: bool = true;
 
     fn evaluator() -> Evaluation {
         Evaluation
@@ -68,8 +67,8 @@ impl Glue for Checkers {
 
     fn write_planes(&self, partial: Option<(Move, usize)>, planes: &mut [f32]) {
         let kings = self.kings();
-        let black = self.pieces(Colour::Black);
-        let white = self.pieces(Colour::White);
+        let black = self.pieces(Color::Black);
+        let white = self.pieces(Color::White);
         fill_squares(&mut planes[..64], black & !kings);
         fill_squares(&mut planes[64..128], black & kings);
         fill_squares(&mut planes[128..192], white & !kings);
@@ -77,7 +76,7 @@ impl Glue for Checkers {
         if let Some((mv, step)) = partial {
             planes[256 + grid(step_start(mv, step))] = 1.0;
         }
-        if self.colour_to_move() == Colour::White {
+        if self.side_to_move() == Color::White {
             planes[320..384].fill(1.0);
         }
     }
@@ -85,13 +84,5 @@ impl Glue for Checkers {
     fn name_cache() -> &'static super::NameCache {
         static CACHE: super::NameCache = super::NameCache::new();
         &CACHE
-    }
-
-    fn is_irreversible(&self, mv: Move) -> bool {
-        Checkers::is_irreversible(self, mv)
-    }
-
-    fn drawn_by_quiet_plies(quiet_plies: u32) -> bool {
-        quiet_plies >= ply_checkers::history::FORTY_MOVE_PLIES
     }
 }

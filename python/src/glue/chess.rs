@@ -23,7 +23,6 @@ impl Glue for Position {
     const PY_NAME: &'static str = "chess";
     const ACTIONS: usize = FROM_TO + 8 * 3 * 3;
     const PLANES: usize = 19;
-    const CAN_REPEAT: bool = true;
 
     fn evaluator() -> Evaluation {
         Evaluation
@@ -85,9 +84,5 @@ impl Glue for Position {
     fn name_cache() -> &'static super::NameCache {
         static CACHE: super::NameCache = super::NameCache::new();
         &CACHE
-    }
-
-    fn is_irreversible(&self, mv: Move) -> bool {
-        mv.is_capture() || self.role_on(mv.from()) == Some(Role::Pawn)
     }
 }

@@ -29,9 +29,6 @@ pub trait Glue: Searchable {
     const ACTIONS: usize;
     /// How many 8x8 planes an observation has.
     const PLANES: usize;
-    /// Whether a position can occur twice in a game (no need to look for
-    /// repetitions otherwise).
-    const CAN_REPEAT: bool;
 
     /// The evaluator of the game's engine.
     fn evaluator() -> Self::Eval;
@@ -62,17 +59,6 @@ pub trait Glue: Searchable {
     /// values, zeroed by the caller); `partial` is the move under way and the
     /// number of its steps already taken, while a multi-step move is under way.
     fn write_planes(&self, partial: Option<(Self::Move, usize)>, planes: &mut [f32]);
-
-    /// Whether `mv` can never be undone by later moves (a capture, a pawn's
-    /// or man's move, any Othello move): positions before it cannot repeat.
-    fn is_irreversible(&self, mv: Self::Move) -> bool;
-
-    /// Whether `quiet_plies` plies without an irreversible move draw the
-    /// game by a rule the position cannot see itself (checkers' 40 moves).
-    fn drawn_by_quiet_plies(quiet_plies: u32) -> bool {
-        let _ = quiet_plies;
-        false
-    }
 }
 
 /// The engine of `G` with a `hash_mb` MiB table, or `None` without the memory.

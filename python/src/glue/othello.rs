@@ -13,7 +13,6 @@ impl Glue for Othello {
     const PY_NAME: &'static str = "othello";
     const ACTIONS: usize = 65;
     const PLANES: usize = 2;
-    const CAN_REPEAT: bool = false;
 
     fn evaluator() -> Evaluation {
         Evaluation
@@ -36,9 +35,5 @@ impl Glue for Othello {
     fn name_cache() -> &'static super::NameCache {
         static CACHE: super::NameCache = super::NameCache::new();
         &CACHE
-    }
-
-    fn is_irreversible(&self, _mv: Self::Move) -> bool {
-        true
     }
 }
