@@ -7,7 +7,6 @@ mod boards;
 mod glue;
 mod interrupt;
 mod perft;
-mod rng;
 mod search;
 mod vector;
 

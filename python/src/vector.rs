@@ -2,8 +2,8 @@
 //! masks and rewards written straight into NumPy buffers that Python owns.
 
 use crate::glue::{self, Glue};
-use crate::rng::Rng;
 use ply_core::GameHistory;
+use ply_core::rng::Rng;
 use ply_core::search::{Engine, Limits};
 use ply_core::{MoveList, Side};
 use std::sync::atomic::AtomicBool;

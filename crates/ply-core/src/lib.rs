@@ -11,6 +11,7 @@ pub mod history;
 pub mod movelist;
 pub mod perft;
 pub mod record;
+pub mod rng;
 pub mod search;
 pub mod zeroed;
 pub mod zobrist;
