@@ -43,6 +43,7 @@ mod see;
 pub(crate) mod slots;
 
 pub use make::Undo;
+pub use movegen::VictimWalk;
 
 use crate::fen::FenError;
 use crate::position::{CastlingRights, Position};

@@ -16,7 +16,7 @@ use crate::castling::castling_moves;
 use crate::movegen::Stage;
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};
-use crate::types::{Role, Square};
+use crate::types::{Color, Role, Square};
 use ply_core::MoveList;
 
 const ALL: u8 = 0;
@@ -114,12 +114,14 @@ impl GnuBoard {
     /// Whether the side to move is in check.
     #[must_use]
     pub fn is_check(&self) -> bool {
-        let us = self.side.index() as u8;
-        self.attacked(
-            usize::from(self.piece_list[usize::from(us)][0]),
-            1 - us,
-            NONE,
-        )
+        self.is_attacked_king(self.side)
+    }
+
+    /// Whether the king of `color` is attacked (by the other side).
+    #[inline]
+    pub(super) fn is_attacked_king(&self, color: Color) -> bool {
+        let c = color.index() as u8;
+        self.attacked(usize::from(self.piece_list[usize::from(c)][0]), 1 - c, NONE)
     }
 
     /// The checkers and pins, from walks of the rook, bishop, knight and pawn
