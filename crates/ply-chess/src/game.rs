@@ -161,6 +161,27 @@ impl Game for Position {
 /// cross-check tests hold them equal).
 macro_rules! seed_board_game {
     ($board:ty, $error:ty) => {
+        impl $board {
+            /// The side to move.
+            #[must_use]
+            pub fn side_to_move(&self) -> crate::types::Color {
+                self.state.side
+            }
+
+            /// The Zobrist hash, equal to the [`Position`](crate::Position)
+            /// hash of the same position.
+            #[must_use]
+            pub fn hash(&self) -> u64 {
+                self.state.hash
+            }
+
+            /// Half-moves since the last capture or pawn move.
+            #[must_use]
+            pub fn halfmove_clock(&self) -> u16 {
+                self.state.halfmove_clock
+            }
+        }
+
         impl ply_core::Game for $board {
             type Move = crate::moves::Move;
             type PositionError = $error;
@@ -173,7 +194,7 @@ macro_rules! seed_board_game {
             }
 
             fn side_to_move(&self) -> ply_core::Side {
-                crate::game::side(self.side)
+                crate::game::side(self.state.side)
             }
 
             #[inline]
@@ -194,16 +215,16 @@ macro_rules! seed_board_game {
 
             fn outcome(&self) -> Option<ply_core::Outcome> {
                 crate::game::outcome_of(
-                    self.side,
+                    self.state.side,
                     self.count_legal() == 0,
                     self.is_check(),
-                    self.halfmove_clock,
+                    self.state.halfmove_clock,
                     || self.is_insufficient_material(),
                 )
             }
 
             fn hash(&self) -> u64 {
-                self.hash
+                self.state.hash
             }
 
             fn parse_position(text: &str) -> Result<Self, $error> {

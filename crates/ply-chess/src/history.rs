@@ -109,7 +109,7 @@ impl GameHistory {
 fn same_position(a: &Position, b: &Position) -> bool {
     a.by_role == b.by_role
         && a.by_color == b.by_color
-        && a.side == b.side
-        && a.castling == b.castling
-        && a.en_passant == b.en_passant
+        && a.state.side == b.state.side
+        && a.state.castling == b.state.castling
+        && a.state.en_passant == b.state.en_passant
 }

@@ -23,6 +23,7 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 mod sink;
+pub mod state;
 pub mod zobrist;
 
 /// The move generators, by their command-line names (`--gen`), the default

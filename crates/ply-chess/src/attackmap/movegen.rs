@@ -25,16 +25,12 @@ use super::{
     slides, square,
 };
 use crate::castling::castling_moves;
-use crate::movegen::Stage;
+use crate::movegen::{ALL, NOISY, QUIET, Stage};
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};
 use crate::types::Role;
 use ply_core::MoveList;
 use ply_core::search::{NoisyPurpose, NoisySource};
-
-const ALL: u8 = 0;
-const NOISY: u8 = 1;
-const QUIET: u8 = 2;
 
 /// Checks and pins of the side to move, read off the maps.
 struct Safety {
@@ -96,7 +92,7 @@ fn last_rank(sq: usize) -> bool {
 
 impl AttackBoard {
     fn safety(&self) -> Safety {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let them = 1 - us;
         let king = self.king_square(us);
         let leaps = self.leaper_attacks[them][king];
@@ -178,7 +174,7 @@ impl AttackBoard {
     /// Whether our king may capture on the occupied `sq`.
     #[inline(always)]
     fn king_may_take(&self, sq: usize, safety: &Safety) -> bool {
-        let them = 1 - self.side.index();
+        let them = 1 - self.state.side.index();
         self.leaper_attacks[them][sq] == 0
             && self.slider_attacks[them][sq] == 0
             && !safety.shadows.contains(&sq)
@@ -201,7 +197,7 @@ impl AttackBoard {
     /// king), then the sliders least valuable first.
     #[inline(always)]
     fn captures_of<S: Sink>(&self, sink: &mut S, victim: u8, safety: &Safety, promotions: &[Role]) {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let to = usize::from(self.location[usize::from(victim)]);
         let to_square = square(to);
         let mut leaps = self.leaper_attacks[us][to];
@@ -259,7 +255,7 @@ impl AttackBoard {
 
     /// The promotions of our pre-promoted pawns, which follow our dummy.
     fn promotions<S: Sink>(&self, sink: &mut S, safety: &Safety, promotions: &[Role]) {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let mut pawn = self.next[usize::from(code(DUMMY, us))];
         while pawn != end(us) && slot(pawn) < PAWNS {
             let from = usize::from(self.location[usize::from(pawn)]);
@@ -281,7 +277,7 @@ impl AttackBoard {
     /// En passant onto `target`: our pawns attacking it are in our leaper map
     /// (valid on empty squares); each capture is tested by playing it.
     fn en_passant_moves<S: Sink>(&self, sink: &mut S, target: usize) {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let mut pawns = self.leaper_attacks[us][target] & PAWN_BITS;
         while pawns != 0 {
             let b = pawns.trailing_zeros() as usize;
@@ -300,7 +296,7 @@ impl AttackBoard {
     /// The non-captures, the mailbox way: the king's steps, then each piece
     /// of our list, then castling.
     fn quiet_moves<S: Sink>(&self, sink: &mut S, safety: &Safety) {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let them = 1 - us;
         let king = safety.king;
         let king_square = square(king);
@@ -392,10 +388,10 @@ impl AttackBoard {
     /// attack on the king's path with the castling rook lifted (the caller
     /// checked for check). The move is the king taking its rook.
     fn castling_moves<S: Sink>(&self, sink: &mut S, king: usize) {
-        let us = self.side;
+        let us = self.state.side;
         let them = 1 - us.index();
         castling_moves(
-            self.castling,
+            self.state.castling,
             us,
             square(king),
             |sq| self.board[usize::from(TO_MAILBOX[sq.index()])] == EMPTY,
@@ -492,7 +488,7 @@ pub struct VictimWalk {
 
 impl VictimWalk {
     fn start(board: &AttackBoard, first_futile: u8, promotions: &'static [Role]) -> VictimWalk {
-        let them = 1 - board.side.index();
+        let them = 1 - board.state.side.index();
         VictimWalk {
             safety: board.safety(),
             walk: Walk::Pieces,
@@ -505,7 +501,7 @@ impl VictimWalk {
     /// Generates the next batch into `sink`; `false` once the walk is over.
     #[inline(always)]
     fn step<S: Sink>(&mut self, board: &AttackBoard, sink: &mut S) -> bool {
-        let us = board.side.index();
+        let us = board.state.side.index();
         let them = 1 - us;
         loop {
             match self.walk {
@@ -542,7 +538,7 @@ impl VictimWalk {
                 Walk::EnPassant => {
                     self.walk = Walk::Done;
                     if self.first_futile > PAWNS
-                        && let Some(target) = board.en_passant
+                        && let Some(target) = board.state.en_passant
                     {
                         board.en_passant_moves(sink, usize::from(TO_MAILBOX[target.index()]));
                         return true;

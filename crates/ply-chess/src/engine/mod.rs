@@ -5,7 +5,7 @@
 //! The three boards ([`Position`], the GNU board and the attack-map board)
 //! share one implementation of the search interface: each board answers the
 //! few questions of [`ChessBoard`] (its own move generation, check test and
-//! exchange evaluation), and [`chess_search!`](crate::engine) turns that into
+//! exchange evaluation), and [`chess_engine!`](crate::engine) turns that into
 //! `Searchable` the same way for all of them: the noisy moves most valuable
 //! victim first, the quiet moves, killers and table moves checked by
 //! [`legal::is_legal`], null moves, draws and mates by the rules of chess.
@@ -19,6 +19,7 @@ pub use eval::Evaluation;
 use crate::movegen::Stage;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::state::GameState;
 use crate::types::{Color, Piece, Role, Square};
 use ply_core::search::NoMoves;
 use ply_core::{Game, MoveList};
@@ -29,8 +30,15 @@ const ORDER_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 20];
 /// What the shared chess engine needs from a board beyond [`Game`]: each
 /// board answers these from its own structures.
 pub(crate) trait ChessBoard: Game<Move = Move> {
+    /// Side to move, castling, en passant, counters and hash.
+    fn state(&self) -> &GameState;
+    /// The same, to change.
+    fn state_mut(&mut self) -> &mut GameState;
     /// The side to move.
-    fn side(&self) -> Color;
+    #[inline(always)]
+    fn side(&self) -> Color {
+        self.state().side
+    }
     /// The piece on `square`, if any.
     fn piece_on(&self, square: Square) -> Option<Piece>;
     /// Appends the legal moves of `stage`.
@@ -42,10 +50,11 @@ pub(crate) trait ChessBoard: Game<Move = Move> {
     fn mover_in_check(&self) -> bool;
     /// Whether the side to move has pieces besides pawns and the king.
     fn has_pieces(&self) -> bool;
-    /// The position with the turn passed (not in check).
-    fn pass(&self) -> Option<Self>;
     /// Half-moves since the last capture or pawn move.
-    fn halfmove_clock(&self) -> u16;
+    #[inline(always)]
+    fn halfmove_clock(&self) -> u16 {
+        self.state().halfmove_clock
+    }
     /// Whether neither side can ever checkmate.
     fn is_insufficient_material(&self) -> bool;
     /// Whether the exchange started by `mv` wins at least `threshold`.
@@ -101,11 +110,22 @@ pub(crate) const fn history_index(mv: Move) -> usize {
     mv.from().index() * 64 + mv.to().index()
 }
 
+/// The position with the turn passed and no en passant square (a "null
+/// move"); `None` in check.
+pub(crate) fn pass<B: ChessBoard>(board: &B) -> Option<B> {
+    if board.is_check() {
+        return None;
+    }
+    let mut next = board.clone();
+    next.state_mut().pass();
+    Some(next)
+}
+
 /// Passing, for null-move pruning: not in check, and only with pieces
 /// besides pawns (without them zugzwang is too common).
 pub(crate) fn null_move<B: ChessBoard>(board: &B) -> Option<B> {
     if board.has_pieces() {
-        board.pass()
+        pass(board)
     } else {
         None
     }
@@ -136,11 +156,76 @@ pub(crate) fn unpack_move<B: ChessBoard>(board: &B, packed: u16) -> Option<Move>
 
 pub(crate) use legal::is_legal;
 
-/// `Searchable` for a chess board (`$board`, implementing [`ChessBoard`])
-/// whose noisy moves come from `$noisy`, through the shared functions of
-/// this module: one implementation for the three boards.
-macro_rules! chess_search {
+/// The chess engine for a board (`$board`) whose noisy moves come from
+/// `$noisy`: [`ChessBoard`] from the board's own methods of the same names
+/// (`piece_on`, `generate`, `is_check`, `mover_in_check`,
+/// `side_has_pieces`, `is_insufficient_material`, `exchange_at_least`) and
+/// its `state` field, then `Searchable` through the shared functions of this
+/// module: one implementation for the three boards. With `converted`, ply's
+/// evaluation runs on the board converted to a [`Position`] (`to_position`).
+macro_rules! chess_engine {
+    ($board:ty, $noisy:ty, converted) => {
+        crate::engine::chess_engine!($board, $noisy);
+
+        impl ply_core::search::Evaluator<$board> for crate::engine::Evaluation {
+            /// ply's evaluation of the same position.
+            fn evaluate(&self, board: &$board) -> ply_core::search::Score {
+                ply_core::search::Evaluator::<crate::position::Position>::evaluate(
+                    self,
+                    &board.to_position(),
+                )
+            }
+        }
+    };
     ($board:ty, $noisy:ty) => {
+        impl crate::engine::ChessBoard for $board {
+            #[inline(always)]
+            fn state(&self) -> &crate::state::GameState {
+                &self.state
+            }
+
+            #[inline(always)]
+            fn state_mut(&mut self) -> &mut crate::state::GameState {
+                &mut self.state
+            }
+
+            #[inline]
+            fn piece_on(&self, square: crate::types::Square) -> Option<crate::types::Piece> {
+                <$board>::piece_on(self, square)
+            }
+
+            #[inline]
+            fn generate(
+                &self,
+                stage: crate::movegen::Stage,
+                moves: &mut ply_core::MoveList<crate::moves::Move>,
+            ) {
+                <$board>::generate(self, stage, moves);
+            }
+
+            #[inline]
+            fn is_check(&self) -> bool {
+                <$board>::is_check(self)
+            }
+
+            #[inline]
+            fn mover_in_check(&self) -> bool {
+                <$board>::mover_in_check(self)
+            }
+
+            fn has_pieces(&self) -> bool {
+                <$board>::side_has_pieces(self)
+            }
+
+            fn is_insufficient_material(&self) -> bool {
+                <$board>::is_insufficient_material(self)
+            }
+
+            fn see_at_least(&self, mv: crate::moves::Move, threshold: i32) -> bool {
+                <$board>::exchange_at_least(self, mv, threshold)
+            }
+        }
+
         impl ply_core::search::Searchable for $board {
             const FEATURES: ply_core::search::Features = ply_core::search::Features::ALL;
 
@@ -206,56 +291,26 @@ macro_rules! chess_search {
         }
     };
 }
-pub(crate) use chess_search;
+pub(crate) use chess_engine;
 
-impl ChessBoard for Position {
-    #[inline]
-    fn side(&self) -> Color {
-        self.side_to_move()
-    }
-
-    #[inline]
-    fn piece_on(&self, square: Square) -> Option<Piece> {
-        Position::piece_on(self, square)
-    }
-
-    #[inline]
-    fn generate(&self, stage: Stage, moves: &mut MoveList<Move>) {
-        Position::generate(self, stage, moves);
-    }
-
-    #[inline]
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
-    }
-
+impl Position {
+    /// Whether the side that just moved left its king attacked.
     fn mover_in_check(&self) -> bool {
         let us = self.side_to_move();
         self.attackers(self.king(us.opponent()), us, self.occupied())
             .any()
     }
 
-    fn has_pieces(&self) -> bool {
+    /// Whether the side to move has pieces besides pawns and the king.
+    fn side_has_pieces(&self) -> bool {
         let us = self.side_to_move();
         (self.color(us) - self.pieces(us, Role::Pawn) - self.pieces(us, Role::King)).any()
     }
 
-    fn pass(&self) -> Option<Position> {
-        Position::null_move(self)
-    }
-
-    #[inline]
-    fn halfmove_clock(&self) -> u16 {
-        Position::halfmove_clock(self)
-    }
-
-    fn is_insufficient_material(&self) -> bool {
-        Position::is_insufficient_material(self)
-    }
-
-    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+    /// The exchange evaluation on the bitboards.
+    fn exchange_at_least(&self, mv: Move, threshold: i32) -> bool {
         see::at_least(self, mv, threshold)
     }
 }
 
-chess_search!(Position, ply_core::search::AllNoisy);
+chess_engine!(Position, ply_core::search::AllNoisy);
