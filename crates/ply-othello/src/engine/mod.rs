@@ -101,7 +101,10 @@ mod tests {
     #[test]
     fn the_square_classes_cover_the_board_once() {
         assert_eq!(SQUARE_CLASSES.iter().fold(0, |all, c| all | c), u64::MAX);
-        assert_eq!(SQUARE_CLASSES.iter().map(|c| c.count_ones()).sum::<u32>(), 64);
+        assert_eq!(
+            SQUARE_CLASSES.iter().map(|c| c.count_ones()).sum::<u32>(),
+            64
+        );
         assert_eq!(SQUARE_CLASSES[0], 0x8100_0000_0000_0081, "the corners");
         assert_eq!(SQUARE_CLASSES[5], 0x0042_0000_0000_4200, "the X-squares");
         assert_eq!(SQUARE_CLASSES[2], 0x0000_3C3C_3C3C_0000, "the centre");
