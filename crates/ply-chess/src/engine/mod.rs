@@ -4,11 +4,12 @@
 //!
 //! The three boards ([`Position`], the GNU board and the attack-map board)
 //! share one implementation of the search interface: each board answers the
-//! few questions of [`ChessBoard`] (its own move generation, check test and
-//! exchange evaluation), and [`chess_engine!`](crate::engine) turns that into
-//! `Searchable` the same way for all of them: the noisy moves most valuable
-//! victim first, the quiet moves, killers and table moves checked by
-//! [`legal::is_legal`], null moves, draws and mates by the rules of chess.
+//! few questions of the crate's `ChessBoard` trait (its own move generation,
+//! check test and exchange evaluation, its [`GameState`]), and the
+//! `chess_engine!` macro turns that into `Searchable` the same way for all of
+//! them: the noisy moves most valuable victim first, the quiet moves, killers
+//! and table moves checked for legality without generating (`legal.rs`),
+//! null moves, draws and mates by the rules of chess.
 
 pub mod eval;
 mod legal;
