@@ -46,7 +46,7 @@ impl<G: MoveGenerator> Searchable for Position<G> {
     };
 
     /// No captures: the search's stages are the table move, then every
-    /// move (the quiet stage) by history, ties in the game's own order.
+    /// move (the quiet stage) by history, starting from the game's own order.
     type Noisy = AllNoisy;
 
     /// The square's index plus one; 65 for the pass.
@@ -71,8 +71,8 @@ impl<G: MoveGenerator> Searchable for Position<G> {
     }
 
     /// Every move, by square class: corners, edges, the centre, the inner
-    /// ring, then the squares next to the corners (the search's order where
-    /// history does not decide).
+    /// ring, then the squares next to the corners: the order the search's
+    /// selection by history starts from.
     fn generate_quiet(&self, moves: &mut ply_core::MoveList<Move>) {
         let squares = self.move_squares();
         if squares == 0 {
