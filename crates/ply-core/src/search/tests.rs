@@ -17,6 +17,41 @@ struct Pile {
 #[error("bad")]
 struct Bad;
 
+/// The text side of a toy game: nothing reads, moves print as numbers,
+/// positions as `$text`.
+macro_rules! no_text {
+    ($text:expr) => {
+        fn parse_position(_: &str) -> Result<Self, Bad> {
+            Err(Bad)
+        }
+        fn position_string(&self) -> String {
+            $text(self)
+        }
+        fn parse_move(&self, _: &str) -> Result<u32, Bad> {
+            Err(Bad)
+        }
+        fn move_name(&self, mv: u32) -> String {
+            mv.to_string()
+        }
+    };
+}
+
+/// The search side of a toy game whose moves are small numbers and where
+/// the side without a move loses.
+macro_rules! numbered_moves {
+    () => {
+        fn pack_move(mv: u32) -> u16 {
+            mv as u16
+        }
+        fn history_index(&self, mv: u32) -> usize {
+            mv as usize
+        }
+        fn no_moves_score(&self) -> NoMoves {
+            NoMoves::Lost
+        }
+    };
+}
+
 impl Game for Pile {
     type Move = u32;
     type PositionError = Bad;
@@ -49,32 +84,13 @@ impl Game for Pile {
     fn hash(&self) -> u64 {
         u64::from(self.stones).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.side.index() as u64
     }
-    fn parse_position(_: &str) -> Result<Self, Bad> {
-        Err(Bad)
-    }
-    fn position_string(&self) -> String {
-        self.stones.to_string()
-    }
-    fn parse_move(&self, _: &str) -> Result<u32, Bad> {
-        Err(Bad)
-    }
-    fn move_name(&self, mv: u32) -> String {
-        mv.to_string()
-    }
+    no_text!(|p: &Pile| p.stones.to_string());
 }
 
 impl Searchable for Pile {
     const FEATURES: Features = Features::ALL;
     type Noisy = AllNoisy;
-    fn pack_move(mv: u32) -> u16 {
-        mv as u16
-    }
-    fn history_index(&self, mv: u32) -> usize {
-        mv as usize
-    }
-    fn no_moves_score(&self) -> NoMoves {
-        NoMoves::Lost
-    }
+    numbered_moves!();
 }
 
 /// Knows nothing: every position is even.
@@ -288,18 +304,7 @@ impl Game for Grabs {
     fn hash(&self) -> u64 {
         self.0.hash()
     }
-    fn parse_position(_: &str) -> Result<Self, Bad> {
-        Err(Bad)
-    }
-    fn position_string(&self) -> String {
-        self.0.position_string()
-    }
-    fn parse_move(&self, _: &str) -> Result<u32, Bad> {
-        Err(Bad)
-    }
-    fn move_name(&self, mv: u32) -> String {
-        mv.to_string()
-    }
+    no_text!(|g: &Grabs| g.0.position_string());
 }
 
 impl Searchable for Grabs {
@@ -379,18 +384,7 @@ impl Game for Numbers {
     fn hash(&self) -> u64 {
         0
     }
-    fn parse_position(_: &str) -> Result<Self, Bad> {
-        Err(Bad)
-    }
-    fn position_string(&self) -> String {
-        String::new()
-    }
-    fn parse_move(&self, _: &str) -> Result<u32, Bad> {
-        Err(Bad)
-    }
-    fn move_name(&self, mv: u32) -> String {
-        mv.to_string()
-    }
+    no_text!(|_: &Numbers| String::new());
 }
 
 /// The captures of [`Numbers`], one batch each, largest first.
@@ -416,15 +410,7 @@ impl Searchable for Numbers {
     fn is_noisy(&self, mv: u32) -> bool {
         mv.is_multiple_of(3)
     }
-    fn pack_move(mv: u32) -> u16 {
-        mv as u16
-    }
-    fn history_index(&self, mv: u32) -> usize {
-        mv as usize
-    }
-    fn no_moves_score(&self) -> NoMoves {
-        NoMoves::Lost
-    }
+    numbered_moves!();
 }
 
 fn picked(mut picker: picker::MovePicker<Numbers>, history: &ordering::History) -> Vec<u32> {
