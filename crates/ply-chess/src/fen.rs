@@ -100,24 +100,28 @@ impl Position {
         let mut position = Position::empty();
         read_placement(placement, &mut position)?;
 
-        position.side = match fields.next() {
+        position.state.side = match fields.next() {
             None | Some("w" | "W") => Color::White,
             Some("b" | "B") => Color::Black,
             Some(other) => return Err(PositionError::Side(other.to_owned())),
         };
-        position.castling = read_castling(fields.next().unwrap_or("-"), &position)?;
+        position.state.castling = read_castling(fields.next().unwrap_or("-"), &position)?;
         let en_passant = read_en_passant(fields.next().unwrap_or("-"), &position)?;
-        position.halfmove_clock = read_counter(fields.next().unwrap_or("0"))?;
-        position.fullmove_number = read_counter(fields.next().unwrap_or("1"))?.max(1);
+        position.state.halfmove_clock = read_counter(fields.next().unwrap_or("0"))?;
+        position.state.fullmove_number = read_counter(fields.next().unwrap_or("1"))?.max(1);
         let rest: Vec<&str> = fields.collect();
         if !rest.is_empty() {
             return Err(PositionError::Trailing(rest.join(" ")));
         }
 
         check_material(&position)?;
-        let them = position.side.opponent();
+        let them = position.state.side.opponent();
         if position
-            .attackers(position.king(them), position.side, position.occupied())
+            .attackers(
+                position.king(them),
+                position.state.side,
+                position.occupied(),
+            )
             .any()
         {
             return Err(PositionError::OpponentInCheck);
@@ -127,12 +131,13 @@ impl Position {
             return Err(PositionError::TooManyCheckers(checkers));
         }
         if let Some(target) = en_passant {
-            let capturers = pawn_attacks(them, target) & position.pieces(position.side, Role::Pawn);
+            let capturers =
+                pawn_attacks(them, target) & position.pieces(position.state.side, Role::Pawn);
             if capturers.any() {
-                position.en_passant = Some(target);
+                position.state.en_passant = Some(target);
             }
         }
-        position.hash = position.hash_from_scratch();
+        position.state.hash = position.hash_from_scratch();
         Ok(position)
     }
 
@@ -162,7 +167,7 @@ impl Position {
             let back_rank = Bitboard::rank(Rank::new(if color == Color::White { 0 } else { 7 }));
             let rooks = self.pieces(color, Role::Rook) & back_rank;
             for kingside in [true, false] {
-                let Some(rook) = self.castling.rook_square(color, kingside) else {
+                let Some(rook) = self.state.castling.rook_square(color, kingside) else {
                     continue;
                 };
                 let outer = rooks
@@ -220,17 +225,17 @@ impl Position {
             }
         }
         fen.push(' ');
-        fen.push(self.side.fen_char());
+        fen.push(self.state.side.fen_char());
         fen.push(' ');
         fen.push_str(&self.castling_field(shredder));
         fen.push(' ');
-        match self.en_passant {
+        match self.state.en_passant {
             Some(square) => fen.push_str(&square.to_string()),
             None => fen.push('-'),
         }
         fen.push_str(&format!(
             " {} {}",
-            self.halfmove_clock, self.fullmove_number
+            self.state.halfmove_clock, self.state.fullmove_number
         ));
         fen
     }
@@ -360,7 +365,7 @@ fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, Po
     let target: Square = text
         .parse()
         .map_err(|_| PositionError::EnPassant(text.to_owned()))?;
-    let us = position.side;
+    let us = position.state.side;
     let them = us.opponent();
     // The pawn that just moved two squares stands in front of the target (from
     // the mover's view), and the squares it crossed are empty.

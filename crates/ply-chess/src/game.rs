@@ -140,9 +140,9 @@ pub(crate) fn outcome_in_history(
 pub(crate) fn same_position(a: &Position, b: &Position) -> bool {
     a.by_role == b.by_role
         && a.by_color == b.by_color
-        && a.side == b.side
-        && a.castling == b.castling
-        && a.en_passant == b.en_passant
+        && a.state.side == b.state.side
+        && a.state.castling == b.state.castling
+        && a.state.en_passant == b.state.en_passant
 }
 
 /// The core's side of a chess colour: White moves first.
@@ -232,6 +232,27 @@ impl Game for Position {
 /// cross-check tests hold them equal).
 macro_rules! seed_board_game {
     ($board:ty, $error:ty) => {
+        impl $board {
+            /// The side to move.
+            #[must_use]
+            pub fn side_to_move(&self) -> crate::types::Color {
+                self.state.side
+            }
+
+            /// The Zobrist hash, equal to the [`Position`](crate::Position)
+            /// hash of the same position.
+            #[must_use]
+            pub fn hash(&self) -> u64 {
+                self.state.hash
+            }
+
+            /// Half-moves since the last capture or pawn move.
+            #[must_use]
+            pub fn halfmove_clock(&self) -> u16 {
+                self.state.halfmove_clock
+            }
+        }
+
         impl ply_core::Game for $board {
             type Move = crate::moves::Move;
             type PositionError = $error;
@@ -245,7 +266,7 @@ macro_rules! seed_board_game {
             }
 
             fn side_to_move(&self) -> ply_core::Side {
-                crate::game::side(self.side)
+                crate::game::side(self.state.side)
             }
 
             #[inline]
@@ -266,10 +287,10 @@ macro_rules! seed_board_game {
 
             fn outcome(&self) -> Option<ply_core::Outcome<crate::game::EndReason>> {
                 crate::game::outcome_of(
-                    self.side,
+                    self.state.side,
                     self.count_legal() == 0,
                     self.is_check(),
-                    self.halfmove_clock,
+                    self.state.halfmove_clock,
                     || self.is_insufficient_material(),
                 )
             }
@@ -283,16 +304,16 @@ macro_rules! seed_board_game {
             }
 
             fn is_irreversible(&self, mv: crate::moves::Move) -> bool {
-                <$board>::play(self, mv).halfmove_clock == 0
+                <$board>::play(self, mv).state.halfmove_clock == 0
             }
 
             fn repeats(&self, earlier: &Self) -> bool {
-                self.hash == earlier.hash
+                self.state.hash == earlier.state.hash
                     && crate::game::same_position(&self.to_position(), &earlier.to_position())
             }
 
             fn hash(&self) -> u64 {
-                self.hash
+                self.state.hash
             }
 
             fn parse_position(text: &str) -> Result<Self, $error> {

@@ -54,6 +54,7 @@ pub mod notation;
 pub mod pgn;
 pub mod position;
 mod sink;
+pub mod state;
 pub mod zobrist;
 
 /// The move generators, by their command-line names (`--gen`), the default

@@ -30,9 +30,12 @@ pub enum Stage {
     Quiet,
 }
 
-const ALL: u8 = 0;
-const NOISY: u8 = 1;
-const QUIET: u8 = 2;
+/// [`Stage`] as a const generic parameter of the generators (every board's).
+pub(crate) const ALL: u8 = 0;
+/// [`Stage::Noisy`] as a const generic parameter.
+pub(crate) const NOISY: u8 = 1;
+/// [`Stage::Quiet`] as a const generic parameter.
+pub(crate) const QUIET: u8 = 2;
 
 /// The check and pin information of a position, from the side to move's view.
 #[derive(Clone, Copy, Debug)]

@@ -5,6 +5,7 @@
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
+use crate::state::GameState;
 use crate::types::{Color, Piece, Role, Square};
 use crate::zobrist;
 
@@ -20,13 +21,8 @@ pub struct Position {
     pub(crate) by_color: [Bitboard; 2],
     /// Role index + 1 of the piece on each square, 0 when empty.
     pub(crate) mailbox: [u8; 64],
-    pub(crate) side: Color,
-    pub(crate) castling: CastlingRights,
-    /// Set only when a pawn of the side to move attacks it.
-    pub(crate) en_passant: Option<Square>,
-    pub(crate) halfmove_clock: u16,
-    pub(crate) fullmove_number: u16,
-    pub(crate) hash: u64,
+    /// Side to move, castling, en passant, counters and hash.
+    pub(crate) state: GameState,
 }
 
 impl Position {
@@ -37,12 +33,7 @@ impl Position {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
             mailbox: [EMPTY; 64],
-            side: Color::White,
-            castling: CastlingRights::NONE,
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            hash: 0,
+            state: GameState::EMPTY,
         }
     }
 
@@ -59,39 +50,39 @@ impl Position {
     #[must_use]
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
-        self.side
+        self.state.side
     }
 
     /// The castling rights.
     #[must_use]
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// The en passant target square, when a pawn of the side to move could
     /// capture there.
     #[must_use]
     pub fn en_passant(&self) -> Option<Square> {
-        self.en_passant
+        self.state.en_passant
     }
 
     /// Half-moves since the last capture or pawn move (for the fifty-move rule).
     #[must_use]
     pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove_clock
+        self.state.halfmove_clock
     }
 
     /// The move number, starting at 1 and increased after Black's move.
     #[must_use]
     pub fn fullmove_number(&self) -> u16 {
-        self.fullmove_number
+        self.state.fullmove_number
     }
 
     /// The Zobrist hash, kept up to date move by move.
     #[must_use]
     #[inline(always)]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
     /// Every piece of `color`.
@@ -182,7 +173,11 @@ impl Position {
     /// The pieces giving check to the side to move.
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers(self.king(self.side), self.side.opponent(), self.occupied())
+        self.attackers(
+            self.king(self.state.side),
+            self.state.side.opponent(),
+            self.occupied(),
+        )
     }
 
     /// Whether the side to move is in check.
@@ -199,11 +194,11 @@ impl Position {
             let piece = self.piece_on(square).expect("occupied");
             hash ^= zobrist::piece(piece.color, piece.role, square);
         }
-        hash ^= self.castling.key();
-        if let Some(square) = self.en_passant {
+        hash ^= self.state.castling.key();
+        if let Some(square) = self.state.en_passant {
             hash ^= zobrist::en_passant(square);
         }
-        if self.side == Color::Black {
+        if self.state.side == Color::Black {
             hash ^= zobrist::black_to_move();
         }
         hash
@@ -213,13 +208,12 @@ impl Position {
     /// the side now to move attacks it.
     #[inline(always)]
     fn set_en_passant(&mut self, target: Square) {
-        // `self.side` is still the mover here: a pawn of the other side on a
+        // `self.state.side` is still the mover here: a pawn of the other side on a
         // square the mover's pawn would attack from `target` can capture.
-        let mover = self.side;
+        let mover = self.state.side;
         let capturers = pawn_attacks(mover, target) & self.pieces(mover.opponent(), Role::Pawn);
         if capturers.any() {
-            self.en_passant = Some(target);
-            self.hash ^= zobrist::en_passant(target);
+            self.state.set_en_passant(target);
         }
     }
 
@@ -229,7 +223,7 @@ impl Position {
         self.by_role[role.index()] ^= bit;
         self.by_color[color.index()] ^= bit;
         self.mailbox[square.index()] = EMPTY;
-        self.hash ^= zobrist::piece(color, role, square);
+        self.state.hash ^= zobrist::piece(color, role, square);
     }
 
     #[inline(always)]
@@ -238,7 +232,7 @@ impl Position {
         self.by_role[role.index()] ^= bit;
         self.by_color[color.index()] ^= bit;
         self.mailbox[square.index()] = role as u8 + 1;
-        self.hash ^= zobrist::piece(color, role, square);
+        self.state.hash ^= zobrist::piece(color, role, square);
     }
 
     #[inline(always)]
@@ -248,7 +242,7 @@ impl Position {
         self.by_color[color.index()] ^= bits;
         self.mailbox[from.index()] = EMPTY;
         self.mailbox[to.index()] = role as u8 + 1;
-        self.hash ^= zobrist::piece(color, role, from) ^ zobrist::piece(color, role, to);
+        self.state.hash ^= zobrist::piece(color, role, from) ^ zobrist::piece(color, role, to);
     }
 
     /// The position after `mv`, which must be legal here.
@@ -263,17 +257,12 @@ impl Position {
     /// Plays `mv` (legal here) on this position.
     #[inline]
     pub fn apply(&mut self, mv: Move) {
-        let us = self.side;
+        let us = self.state.side;
         let them = us.opponent();
         let (from, to) = (mv.from(), mv.to());
         let role = Role::from_index(usize::from(self.mailbox[from.index()]) - 1);
 
-        if let Some(square) = self.en_passant.take() {
-            self.hash ^= zobrist::en_passant(square);
-        }
-        // The counters stop at u16::MAX: a FEN may start them there, and a
-        // GUI may send a game of more than 65535 moves.
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.state.begin_move();
 
         match mv.kind() {
             MoveKind::Quiet => self.move_piece(us, role, from, to),
@@ -285,7 +274,7 @@ impl Position {
                 let victim = Role::from_index(usize::from(self.mailbox[to.index()]) - 1);
                 self.remove_piece(them, victim, to);
                 self.move_piece(us, role, from, to);
-                self.halfmove_clock = 0;
+                self.state.halfmove_clock = 0;
             }
             MoveKind::EnPassant => {
                 let captured = Square::new(((to.index() as u8) & 7) | ((from.index() as u8) & !7));
@@ -312,36 +301,21 @@ impl Position {
             }
         }
         if role == Role::Pawn {
-            self.halfmove_clock = 0;
+            self.state.halfmove_clock = 0;
         }
 
-        if self.castling.touched_by(from, to) {
-            let kept = self.castling.after_move(from, to);
-            self.hash ^= self.castling.key() ^ kept.key();
-            self.castling = kept;
-        }
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
-        }
-        self.side = them;
-        self.hash ^= zobrist::black_to_move();
+        self.state.finish_move(from, to);
     }
 
     /// The position with the other side to move and no en passant square (a
     /// "null move", for search); `None` when the side to move is in check.
     #[must_use]
     pub fn null_move(&self) -> Option<Position> {
-        if self.is_check() {
-            return None;
-        }
-        let mut next = *self;
-        if let Some(square) = next.en_passant.take() {
-            next.hash ^= zobrist::en_passant(square);
-        }
-        next.side = self.side.opponent();
-        next.hash ^= zobrist::black_to_move();
-        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
-        Some(next)
+        (!self.is_check()).then(|| {
+            let mut next = *self;
+            next.state.pass();
+            next
+        })
     }
 }
 

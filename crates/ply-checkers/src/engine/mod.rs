@@ -5,6 +5,11 @@
 //! the search's quiescence here: a position where the side to move must jump
 //! is "forcing", so quiescence keeps playing the jumps until a quiet position
 //! is reached, however deep.
+//!
+//! In the search's stages, captures are mandatory: where a jump exists the
+//! noisy stage gives the jumps (most pieces taken first) and the quiet stage
+//! nothing; elsewhere the noisy stage is empty and the quiet stage gives the
+//! plain moves.
 
 pub mod eval;
 
@@ -12,7 +17,8 @@ pub use eval::Evaluation;
 
 use crate::moves::Move;
 use crate::position::Position;
-use ply_core::search::{Features, NoMoves, Searchable};
+use ply_core::search::{AllNoisy, Features, NoMoves, Searchable};
+use ply_core::{Game, MoveList};
 
 /// How far back repetitions are looked for once kings are on the board.
 const REPETITION_WINDOW: usize = 100;
@@ -25,6 +31,8 @@ impl Searchable for Position {
         ..Features::SOUND
     };
 
+    type Noisy = AllNoisy;
+
     /// A pending jump must be played: no standing pat.
     #[inline]
     fn is_forcing(&self) -> bool {
@@ -36,11 +44,38 @@ impl Searchable for Position {
         mv.is_capture()
     }
 
-    /// More pieces taken first, kings counting double.
-    fn noisy_order(&self, mv: Move) -> i32 {
-        let captured = mv.captured();
-        let kings = captured & self.kings();
-        (captured.count_ones() + kings.count_ones()) as i32
+    /// The jumps, if any, more pieces taken first, kings counting double.
+    fn generate_noisy(&self, moves: &mut MoveList<Move>) {
+        if !self.must_capture() {
+            return;
+        }
+        self.generate_moves(moves);
+        let kings = self.kings();
+        moves.sort_by_key(|mv| {
+            let captured = mv.captured();
+            std::cmp::Reverse(captured.count_ones() + (captured & kings).count_ones())
+        });
+    }
+
+    /// The plain moves, when no jump is pending.
+    fn generate_quiet(&self, moves: &mut MoveList<Move>) {
+        if !self.must_capture() {
+            self.generate_moves(moves);
+        }
+    }
+
+    /// The squares, the number of jumps and a bit that keeps it from 0 (a
+    /// king's jumps may end where they began); two jump paths between the
+    /// same squares with as many jumps share a packing, and the first one
+    /// generated stands for both.
+    fn pack_move(mv: Move) -> u16 {
+        (mv.from().index() | mv.to().index() << 5 | mv.jumps().min(15) << 10 | 1 << 15) as u16
+    }
+
+    /// A plain move where a jump is pending, or a jump where none is, is
+    /// not legal; otherwise a look through the legal moves.
+    fn is_legal(&self, mv: Move) -> bool {
+        mv.is_capture() == self.must_capture() && self.legal_moves().contains(&mv)
     }
 
     fn history_index(&self, mv: Move) -> usize {

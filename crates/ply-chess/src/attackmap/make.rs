@@ -21,6 +21,7 @@ use super::{
     slides, square,
 };
 use crate::moves::{Move, MoveKind};
+use crate::state::GameState;
 use crate::types::{Color, Role, Square};
 use crate::zobrist;
 
@@ -31,11 +32,8 @@ pub struct Undo {
     moved: u8,
     /// Code of the captured piece, or `EMPTY`.
     captured: u8,
-    castling: crate::position::CastlingRights,
-    en_passant: Option<Square>,
-    halfmove_clock: u16,
-    fullmove_number: u16,
-    hash: u64,
+    /// The game state before the move.
+    state: GameState,
     /// Neighbours of the from-square when it was evacuated.
     from_neighbors: [u8; 8],
     /// Neighbours of the other square evacuated: the pawn taken en passant,
@@ -202,26 +200,19 @@ impl AttackBoard {
 
     /// MakeMove: plays `mv` (legal here) and returns what UnMake needs.
     pub fn make(&mut self, mv: Move) -> Undo {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let from = usize::from(TO_MAILBOX[mv.from().index()]);
         let to = usize::from(TO_MAILBOX[mv.to().index()]);
         let moved = self.board[from];
         let mut undo = Undo {
             moved,
             captured: EMPTY,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove_clock: self.halfmove_clock,
-            fullmove_number: self.fullmove_number,
-            hash: self.hash,
+            state: self.state,
             from_neighbors: [0; 8],
             other_neighbors: [0; 8],
         };
-        if let Some(ep) = self.en_passant.take() {
-            self.hash ^= zobrist::en_passant(ep);
-        }
-        // Saturating, as in `Position::apply` (UnMake restores both counters).
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        // UnMake restores the whole state, counters included.
+        self.state.begin_move();
         let kind = mv.kind();
         match kind {
             MoveKind::Quiet | MoveKind::DoublePush => {
@@ -230,7 +221,7 @@ impl AttackBoard {
                 self.occupy(to);
                 let now = self.arrive(moved, to);
                 self.toggle_attacks(now, to);
-                self.hash ^= self.zobrist(moved, from) ^ self.zobrist(now, to);
+                self.state.hash ^= self.zobrist(moved, from) ^ self.zobrist(now, to);
                 if kind == MoveKind::DoublePush {
                     self.set_en_passant((from + to) / 2, to);
                 }
@@ -243,11 +234,11 @@ impl AttackBoard {
                 undo.from_neighbors = self.evacuate(from);
                 self.unlink(victim);
                 self.location[usize::from(victim)] = 0;
-                self.hash ^= self.zobrist(victim, to);
+                self.state.hash ^= self.zobrist(victim, to);
                 let now = self.arrive(moved, to);
                 self.toggle_attacks(now, to);
-                self.hash ^= self.zobrist(moved, from) ^ self.zobrist(now, to);
-                self.halfmove_clock = 0;
+                self.state.hash ^= self.zobrist(moved, from) ^ self.zobrist(now, to);
+                self.state.halfmove_clock = 0;
             }
             MoveKind::EnPassant => {
                 let taken = offset(to, -PAWN_PUSH[us]);
@@ -263,7 +254,7 @@ impl AttackBoard {
                 self.board[to] = moved;
                 self.location[usize::from(moved)] = to as u8;
                 self.toggle_attacks(moved, to);
-                self.hash ^= self.zobrist(victim, taken)
+                self.state.hash ^= self.zobrist(victim, taken)
                     ^ self.zobrist(moved, from)
                     ^ self.zobrist(moved, to);
             }
@@ -284,7 +275,7 @@ impl AttackBoard {
                 self.location[usize::from(rook)] = rook_to as u8;
                 self.toggle_attacks(moved, to);
                 self.toggle_attacks(rook, rook_to);
-                self.hash ^= self.zobrist(moved, from)
+                self.state.hash ^= self.zobrist(moved, from)
                     ^ self.zobrist(moved, to)
                     ^ self.zobrist(rook, rook_from)
                     ^ self.zobrist(rook, rook_to);
@@ -297,11 +288,11 @@ impl AttackBoard {
                     self.toggle_attacks(victim, to);
                     self.unlink(victim);
                     self.location[usize::from(victim)] = 0;
-                    self.hash ^= self.zobrist(victim, to);
-                    self.halfmove_clock = 0;
+                    self.state.hash ^= self.zobrist(victim, to);
+                    self.state.halfmove_clock = 0;
                 }
                 self.toggle_attacks(moved, from);
-                self.hash ^= self.zobrist(moved, from);
+                self.state.hash ^= self.zobrist(moved, from);
                 undo.from_neighbors = self.evacuate(from);
                 if !mv.is_capture() {
                     self.occupy(to);
@@ -310,22 +301,13 @@ impl AttackBoard {
                 self.board[to] = piece;
                 self.location[usize::from(piece)] = to as u8;
                 self.toggle_attacks(piece, to);
-                self.hash ^= self.zobrist(piece, to);
+                self.state.hash ^= self.zobrist(piece, to);
             }
         }
         if self.kind[usize::from(moved)] == Role::Pawn as u8 {
-            self.halfmove_clock = 0;
+            self.state.halfmove_clock = 0;
         }
-        if self.castling.touched_by(mv.from(), mv.to()) {
-            let kept = self.castling.after_move(mv.from(), mv.to());
-            self.hash ^= self.castling.key() ^ kept.key();
-            self.castling = kept;
-        }
-        if us == 1 {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
-        }
-        self.side = self.side.opponent();
-        self.hash ^= zobrist::black_to_move();
+        self.state.finish_move(mv.from(), mv.to());
         self.check_consistency();
         undo
     }
@@ -362,8 +344,8 @@ impl AttackBoard {
 
     /// UnMake: takes back `mv`, the last move made, with its undo record.
     pub fn unmake(&mut self, mv: Move, undo: &Undo) {
-        self.side = self.side.opponent();
-        let us = self.side.index();
+        self.state.side = self.state.side.opponent();
+        let us = self.state.side.index();
         let from = usize::from(TO_MAILBOX[mv.from().index()]);
         let to = usize::from(TO_MAILBOX[mv.to().index()]);
         let moved = undo.moved;
@@ -433,11 +415,7 @@ impl AttackBoard {
                 self.place(moved, from);
             }
         }
-        self.castling = undo.castling;
-        self.en_passant = undo.en_passant;
-        self.halfmove_clock = undo.halfmove_clock;
-        self.fullmove_number = undo.fullmove_number;
-        self.hash = undo.hash;
+        self.state = undo.state;
         self.check_consistency();
     }
 
@@ -469,9 +447,7 @@ impl AttackBoard {
             code < EMPTY && usize::from(code & 1) == them && self.kind[usize::from(code)] == 0
         };
         if beside(pawn - 1) || beside(pawn + 1) {
-            let square = square(target);
-            self.en_passant = Some(square);
-            self.hash ^= zobrist::en_passant(square);
+            self.state.set_en_passant(square(target));
         }
     }
 
@@ -500,22 +476,6 @@ impl AttackBoard {
         let mut next = self.clone();
         next.make(mv);
         next
-    }
-
-    /// Passes the turn (for the null-move search): the maps do not change.
-    #[must_use]
-    pub fn null_move(&self) -> Option<AttackBoard> {
-        if self.is_check() {
-            return None;
-        }
-        let mut next = self.clone();
-        if let Some(ep) = next.en_passant.take() {
-            next.hash ^= zobrist::en_passant(ep);
-        }
-        next.side = self.side.opponent();
-        next.hash ^= zobrist::black_to_move();
-        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
-        Some(next)
     }
 }
 

@@ -43,9 +43,11 @@ mod see;
 pub(crate) mod slots;
 
 pub use make::Undo;
+pub use movegen::VictimWalk;
 
 use crate::fen::PositionError;
-use crate::position::{CastlingRights, Position};
+use crate::position::Position;
+use crate::state::GameState;
 use crate::types::{Color, Piece, Role, Square};
 use slots::{
     BISHOPS, CODES, DUMMY, KING, KNIGHTS, PAWNS, PRE_PROMOTED, QUEEN, QUEEN_SLOTS, ROOKS, SPARE,
@@ -162,12 +164,8 @@ pub struct AttackBoard {
     pub(super) queen_slots: [u8; 2],
     /// Head of each side's free list of under-promotion slots (`nSlots`).
     pub(super) under_slots: [u8; 2],
-    pub(super) side: Color,
-    pub(super) castling: CastlingRights,
-    pub(super) en_passant: Option<Square>,
-    pub(super) halfmove_clock: u16,
-    pub(super) fullmove_number: u16,
-    pub(super) hash: u64,
+    /// Side to move, castling, en passant, counters and hash.
+    pub(super) state: GameState,
 }
 
 /// The role a slot holds when no piece is in it (keeps unused slots canonical).
@@ -216,12 +214,7 @@ impl AttackBoard {
             prev: [0; CODES],
             queen_slots: [end(0), end(1)],
             under_slots: [end(0), end(1)],
-            side: position.side_to_move(),
-            castling: position.castling_rights(),
-            en_passant: position.en_passant(),
-            halfmove_clock: position.halfmove_clock(),
-            fullmove_number: position.fullmove_number(),
-            hash: position.hash(),
+            state: position.state,
         };
         for &sq in &TO_MAILBOX {
             board.board[usize::from(sq)] = EMPTY;
@@ -350,31 +343,8 @@ impl AttackBoard {
                 );
             }
         }
-        position.side = self.side;
-        position.castling = self.castling;
-        position.en_passant = self.en_passant;
-        position.halfmove_clock = self.halfmove_clock;
-        position.fullmove_number = self.fullmove_number;
-        position.hash = self.hash;
+        position.state = self.state;
         position
-    }
-
-    /// The side to move.
-    #[must_use]
-    pub fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    /// The Zobrist hash, equal to the [`Position`] hash of the same position.
-    #[must_use]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// Half-moves since the last capture or pawn move.
-    #[must_use]
-    pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove_clock
     }
 
     /// The piece on `square`, if any.
@@ -400,7 +370,7 @@ impl AttackBoard {
     #[must_use]
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let king = self.king_square(us);
         self.leaper_attacks[1 - us][king] != 0 || self.slider_attacks[1 - us][king] != 0
     }
@@ -475,7 +445,7 @@ impl std::fmt::Debug for AttackBoard {
                 placement.push('/');
             }
         }
-        write!(f, "AttackBoard({placement} {})", self.side.fen_char())
+        write!(f, "AttackBoard({placement} {})", self.state.side.fen_char())
     }
 }
 

@@ -17,22 +17,20 @@
 //! is tested by playing it.
 
 use super::slots::{
-    DUMMY, KING, LEAPER_SLOT, PAWN_BITS, PAWNS, code, end, slider_bit, slider_slot, slot,
+    DUMMY, KING, LEAPER_SLOT, PAWN_BITS, PAWNS, PRE_PROMOTED, code, end, first_futile_slot,
+    slider_bit, slider_slot, slot,
 };
 use super::{
     AttackBoard, EMPTY, KNIGHT_STEPS, PAWN_CAPTURES, PAWN_PUSH, STEP, TO_MAILBOX, offset, rank,
     slides, square,
 };
 use crate::castling::castling_moves;
-use crate::movegen::Stage;
+use crate::movegen::{ALL, NOISY, QUIET, Stage};
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};
 use crate::types::Role;
 use ply_core::MoveList;
-
-const ALL: u8 = 0;
-const NOISY: u8 = 1;
-const QUIET: u8 = 2;
+use ply_core::search::{NoisyPurpose, NoisySource};
 
 /// Checks and pins of the side to move, read off the maps.
 struct Safety {
@@ -94,7 +92,7 @@ fn last_rank(sq: usize) -> bool {
 
 impl AttackBoard {
     fn safety(&self) -> Safety {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let them = 1 - us;
         let king = self.king_square(us);
         let leaps = self.leaper_attacks[them][king];
@@ -176,7 +174,7 @@ impl AttackBoard {
     /// Whether our king may capture on the occupied `sq`.
     #[inline(always)]
     fn king_may_take(&self, sq: usize, safety: &Safety) -> bool {
-        let them = 1 - self.side.index();
+        let them = 1 - self.state.side.index();
         self.leaper_attacks[them][sq] == 0
             && self.slider_attacks[them][sq] == 0
             && !safety.shadows.contains(&sq)
@@ -198,8 +196,8 @@ impl AttackBoard {
     /// Every capture of the victim `victim`: leapers first (pawns, knights,
     /// king), then the sliders least valuable first.
     #[inline(always)]
-    fn captures_of<S: Sink>(&self, sink: &mut S, victim: u8, safety: &Safety) {
-        let us = self.side.index();
+    fn captures_of<S: Sink>(&self, sink: &mut S, victim: u8, safety: &Safety, promotions: &[Role]) {
+        let us = self.state.side.index();
         let to = usize::from(self.location[usize::from(victim)]);
         let to_square = square(to);
         let mut leaps = self.leaper_attacks[us][to];
@@ -213,7 +211,7 @@ impl AttackBoard {
                 if self.may_take(pawn, to, safety) {
                     let from = square(from);
                     if last_rank(to) {
-                        for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                        for &role in promotions {
                             sink.push(Move::new(from, to_square, MoveKind::promotion(role, true)));
                         }
                     } else {
@@ -255,56 +253,31 @@ impl AttackBoard {
         }
     }
 
-    /// The noisy moves, staged: captures of pieces victim by victim, our
-    /// promotions, then captures of pawns and en passant; victims from slot
-    /// `first_futile` on are left out.
-    fn noisy_moves<S: Sink>(&self, sink: &mut S, safety: &Safety, first_futile: u8) {
-        let us = self.side.index();
-        let them = 1 - us;
-        let dummy = code(DUMMY, them);
-        let mut victim = self.next[usize::from(code(KING, them))];
-        while victim != dummy && slot(victim) < first_futile {
-            self.captures_of(sink, victim, safety);
-            victim = self.next[usize::from(victim)];
-        }
-        // Our pre-promoted pawns follow our dummy; they only have promotions.
-        if safety.checks < 2 {
-            let mut pawn = self.next[usize::from(code(DUMMY, us))];
-            while pawn != end(us) && slot(pawn) < PAWNS {
-                let from = usize::from(self.location[usize::from(pawn)]);
-                let to = offset(from, PAWN_PUSH[us]);
-                let pinned_off_file = safety.pin(pawn).is_some_and(|(line, _)| line != 1);
-                if self.board[to] == EMPTY && safety.allows(to) && !pinned_off_file {
-                    for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-                        sink.push(Move::new(
-                            square(from),
-                            square(to),
-                            MoveKind::promotion(role, false),
-                        ));
-                    }
+    /// The promotions of our pre-promoted pawns, which follow our dummy.
+    fn promotions<S: Sink>(&self, sink: &mut S, safety: &Safety, promotions: &[Role]) {
+        let us = self.state.side.index();
+        let mut pawn = self.next[usize::from(code(DUMMY, us))];
+        while pawn != end(us) && slot(pawn) < PAWNS {
+            let from = usize::from(self.location[usize::from(pawn)]);
+            let to = offset(from, PAWN_PUSH[us]);
+            let pinned_off_file = safety.pin(pawn).is_some_and(|(line, _)| line != 1);
+            if self.board[to] == EMPTY && safety.allows(to) && !pinned_off_file {
+                for &role in promotions {
+                    sink.push(Move::new(
+                        square(from),
+                        square(to),
+                        MoveKind::promotion(role, false),
+                    ));
                 }
-                pawn = self.next[usize::from(pawn)];
             }
-        }
-        if first_futile <= super::slots::PRE_PROMOTED {
-            return;
-        }
-        let mut victim = self.next[usize::from(dummy)];
-        while victim != end(them) && slot(victim) < first_futile {
-            self.captures_of(sink, victim, safety);
-            victim = self.next[usize::from(victim)];
-        }
-        if first_futile > PAWNS
-            && let Some(target) = self.en_passant
-        {
-            self.en_passant_moves(sink, usize::from(TO_MAILBOX[target.index()]));
+            pawn = self.next[usize::from(pawn)];
         }
     }
 
     /// En passant onto `target`: our pawns attacking it are in our leaper map
     /// (valid on empty squares); each capture is tested by playing it.
     fn en_passant_moves<S: Sink>(&self, sink: &mut S, target: usize) {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let mut pawns = self.leaper_attacks[us][target] & PAWN_BITS;
         while pawns != 0 {
             let b = pawns.trailing_zeros() as usize;
@@ -323,7 +296,7 @@ impl AttackBoard {
     /// The non-captures, the mailbox way: the king's steps, then each piece
     /// of our list, then castling.
     fn quiet_moves<S: Sink>(&self, sink: &mut S, safety: &Safety) {
-        let us = self.side.index();
+        let us = self.state.side.index();
         let them = 1 - us;
         let king = safety.king;
         let king_square = square(king);
@@ -415,10 +388,10 @@ impl AttackBoard {
     /// attack on the king's path with the castling rook lifted (the caller
     /// checked for check). The move is the king taking its rook.
     fn castling_moves<S: Sink>(&self, sink: &mut S, king: usize) {
-        let us = self.side;
+        let us = self.state.side;
         let them = 1 - us.index();
         castling_moves(
-            self.castling,
+            self.state.castling,
             us,
             square(king),
             |sq| self.board[usize::from(TO_MAILBOX[sq.index()])] == EMPTY,
@@ -432,12 +405,12 @@ impl AttackBoard {
     }
 
     fn generate_stage<S: Sink, const STAGE: u8>(&self, sink: &mut S, first_futile: u8) {
-        let safety = self.safety();
+        let mut walk = VictimWalk::start(self, first_futile, &PROMOTIONS);
         if STAGE != QUIET {
-            self.noisy_moves(sink, &safety, first_futile);
+            while walk.step(self, sink) {}
         }
         if STAGE != NOISY {
-            self.quiet_moves(sink, &safety);
+            self.quiet_moves(sink, &walk.safety);
         }
     }
 
@@ -451,13 +424,13 @@ impl AttackBoard {
         }
     }
 
-    /// The staged captures and promotions of the search, with futility by
+    /// The staged captures and promotions of quiescence, with futility by
     /// victim: when the static evaluation is `gap` centipawns below alpha,
     /// victims whose value cannot make up the gap are not generated (the
-    /// list walk stops at the first of them).
+    /// list walk stops at the first of them), nor under-promotions.
     pub fn generate_noisy_within(&self, gap: i32, moves: &mut MoveList<Move>) {
-        let first_futile = super::slots::first_futile_slot(gap);
-        self.generate_stage::<_, NOISY>(moves, first_futile);
+        let mut walk = VictimWalk::new(self, NoisyPurpose::Quiescence { gap });
+        while walk.step(self, moves) {}
     }
 
     /// Every legal move.
@@ -474,5 +447,121 @@ impl AttackBoard {
         let mut counter = Counter::default();
         self.generate_stage::<_, ALL>(&mut counter, DUMMY + 1);
         counter.0
+    }
+}
+
+/// Every promotion, the queen first.
+const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
+
+/// Where a [`VictimWalk`] stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Walk {
+    /// Captures of the opponent's pieces (before its dummy), victim by victim.
+    Pieces,
+    /// Our pre-promoted pawns' promotions.
+    Promotions,
+    /// Captures of the opponent's pawns (after its dummy), victim by victim.
+    Pawns,
+    /// En passant.
+    EnPassant,
+    /// Nothing left.
+    Done,
+}
+
+/// The attack-map board's noisy moves as the seed generates them for the
+/// search: victim by victim down the opponent's piece list (most valuable
+/// first), each victim's captures least valuable attacker first, one victim
+/// per batch so that a cut-off leaves the rest ungenerated; our promotions
+/// between the pieces and the pawns; futile victims (in quiescence, those
+/// whose value cannot make up the gap to alpha) end the walk, and
+/// quiescence leaves under-promotions out.
+pub struct VictimWalk {
+    safety: Safety,
+    walk: Walk,
+    /// The next victim's piece code.
+    victim: u8,
+    /// The first slot whose victims are futile.
+    first_futile: u8,
+    /// The promotions generated.
+    promotions: &'static [Role],
+}
+
+impl VictimWalk {
+    fn start(board: &AttackBoard, first_futile: u8, promotions: &'static [Role]) -> VictimWalk {
+        let them = 1 - board.state.side.index();
+        VictimWalk {
+            safety: board.safety(),
+            walk: Walk::Pieces,
+            victim: board.next[usize::from(code(KING, them))],
+            first_futile,
+            promotions,
+        }
+    }
+
+    /// Generates the next batch into `sink`; `false` once the walk is over.
+    #[inline(always)]
+    fn step<S: Sink>(&mut self, board: &AttackBoard, sink: &mut S) -> bool {
+        let us = board.state.side.index();
+        let them = 1 - us;
+        loop {
+            match self.walk {
+                Walk::Pieces => {
+                    let victim = self.victim;
+                    if victim != code(DUMMY, them) && slot(victim) < self.first_futile {
+                        board.captures_of(sink, victim, &self.safety, self.promotions);
+                        self.victim = board.next[usize::from(victim)];
+                        return true;
+                    }
+                    self.walk = Walk::Promotions;
+                }
+                Walk::Promotions => {
+                    self.walk = if self.first_futile > PRE_PROMOTED {
+                        Walk::Pawns
+                    } else {
+                        Walk::Done
+                    };
+                    self.victim = board.next[usize::from(code(DUMMY, them))];
+                    if self.safety.checks < 2 {
+                        board.promotions(sink, &self.safety, self.promotions);
+                    }
+                    return true;
+                }
+                Walk::Pawns => {
+                    let victim = self.victim;
+                    if victim != end(them) && slot(victim) < self.first_futile {
+                        board.captures_of(sink, victim, &self.safety, self.promotions);
+                        self.victim = board.next[usize::from(victim)];
+                        return true;
+                    }
+                    self.walk = Walk::EnPassant;
+                }
+                Walk::EnPassant => {
+                    self.walk = Walk::Done;
+                    if self.first_futile > PAWNS
+                        && let Some(target) = board.state.en_passant
+                    {
+                        board.en_passant_moves(sink, usize::from(TO_MAILBOX[target.index()]));
+                        return true;
+                    }
+                }
+                Walk::Done => return false,
+            }
+        }
+    }
+}
+
+impl NoisySource<AttackBoard> for VictimWalk {
+    fn new(board: &AttackBoard, purpose: NoisyPurpose) -> VictimWalk {
+        match purpose {
+            NoisyPurpose::Search => VictimWalk::start(board, DUMMY + 1, &PROMOTIONS),
+            NoisyPurpose::Quiescence { gap } => {
+                VictimWalk::start(board, first_futile_slot(gap), &PROMOTIONS[..1])
+            }
+        }
+    }
+
+    #[inline]
+    fn next_batch(&mut self, board: &AttackBoard, moves: &mut MoveList<Move>) -> bool {
+        self.step(board, moves)
     }
 }

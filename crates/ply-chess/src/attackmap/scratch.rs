@@ -126,10 +126,10 @@ impl AttackBoard {
             }
         }
         let from_scratch = self.to_position().hash_from_scratch();
-        if from_scratch != self.hash {
+        if from_scratch != self.state.hash {
             return Err(format!(
                 "hash {:#x}, from scratch {from_scratch:#x}",
-                self.hash
+                self.state.hash
             ));
         }
         Ok(())

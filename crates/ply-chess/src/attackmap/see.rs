@@ -11,7 +11,7 @@ use super::slots::{LEAPER_SLOT, code};
 use super::{
     AttackBoard, EMPTY, PAWN_CAPTURES, PAWN_PUSH, STEP, TO_MAILBOX, TO_SQUARE, offset, slides,
 };
-use crate::engine::see::VALUE;
+use crate::engine::see::{SwapList, VALUE};
 use crate::moves::Move;
 use crate::types::Role;
 
@@ -119,7 +119,7 @@ impl AttackBoard {
         let from = usize::from(TO_MAILBOX[mv.from().index()]);
         let to = usize::from(TO_MAILBOX[mv.to().index()]);
         let mover = self.kind[usize::from(self.board[from])];
-        let us = self.side.index();
+        let us = self.state.side.index();
         let (captured, taken) = if mv.is_en_passant() {
             (VALUE[Role::Pawn.index()], offset(to, -PAWN_PUSH[us]))
         } else {
@@ -131,16 +131,9 @@ impl AttackBoard {
             };
             (value, usize::MAX)
         };
-        let mut gain = [0i32; 34];
-        gain[0] = captured
-            + mv.promotion()
-                .map_or(0, |r| VALUE[r.index()] - VALUE[Role::Pawn.index()]);
-        let mut on_square = mv
-            .promotion()
-            .map_or(VALUE[usize::from(mover)], |r| VALUE[r.index()]);
+        let mut swaps = SwapList::new(mv, Role::from_index(usize::from(mover)), captured);
         let mut attackers = self.exchange_attackers(to, from, taken);
         let mut side = 1 - us;
-        let mut depth = 0;
         while let Some(pick) = attackers
             .iter()
             .enumerate()
@@ -153,9 +146,7 @@ impl AttackBoard {
                 // The king cannot take a defended piece.
                 break;
             }
-            depth += 1;
-            gain[depth] = on_square - gain[depth - 1];
-            on_square = VALUE[usize::from(attacker.role)];
+            swaps.recapture(Role::from_index(usize::from(attacker.role)));
             // The X-ray behind it (not behind a king, as on bitboards).
             if attacker.role != Role::King as u8
                 && let Some(d) = attacker.ray
@@ -176,10 +167,6 @@ impl AttackBoard {
             }
             side = 1 - side;
         }
-        while depth > 0 {
-            gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
-            depth -= 1;
-        }
-        gain[0]
+        swaps.result()
     }
 }

@@ -160,7 +160,7 @@ fn the_check_finds_corrupted_maps_and_lists() {
     b.prev[n] = p as u8;
     assert!(b.verify().unwrap_err().contains("in the list"));
     let mut b = good.clone();
-    b.hash ^= 1;
+    b.state.hash ^= 1;
     assert!(b.verify().unwrap_err().contains("hash"));
     #[cfg(any(debug_assertions, feature = "check-maps"))]
     {

@@ -34,21 +34,13 @@ pub fn exchange(position: &Position, mv: Move) -> i32 {
     } else {
         position.role_on(to).map_or(0, |r| VALUE[r.index()])
     };
-    // gain[d]: what the side making capture d wins if the exchange stopped after it.
-    let mut gain = [0i32; 34];
-    gain[0] = captured
-        + mv.promotion()
-            .map_or(0, |r| VALUE[r.index()] - VALUE[Role::Pawn.index()]);
-    let mut on_square = mv
-        .promotion()
-        .map_or(VALUE[mover.index()], |r| VALUE[r.index()]);
+    let mut swaps = SwapList::new(mv, mover, captured);
 
     let diagonal = position.role(Role::Bishop) | position.role(Role::Queen);
     let straight = position.role(Role::Rook) | position.role(Role::Queen);
     let mut attackers = position.attackers(to, Color::White, occupied)
         | position.attackers(to, Color::Black, occupied);
     let mut side = position.side_to_move().opponent();
-    let mut depth = 0;
     loop {
         attackers &= occupied;
         let ours = attackers & position.color(side);
@@ -65,9 +57,7 @@ pub fn exchange(position: &Position, mv: Move) -> i32 {
             // The king cannot take a defended piece.
             break;
         }
-        depth += 1;
-        gain[depth] = on_square - gain[depth - 1];
-        on_square = VALUE[role.index()];
+        swaps.recapture(role);
         if matches!(role, Role::Pawn | Role::Bishop | Role::Queen) {
             attackers |= bishop_attacks(to, occupied) & diagonal;
         }
@@ -76,12 +66,54 @@ pub fn exchange(position: &Position, mv: Move) -> i32 {
         }
         side = side.opponent();
     }
-    // Each side may stop instead of recapturing.
-    while depth > 0 {
-        gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
-        depth -= 1;
+    swaps.result()
+}
+
+/// The captures of an exchange on one square, as every board plays it out:
+/// `gain[d]` is what the side making capture `d` wins if the exchange
+/// stopped after it.
+pub(crate) struct SwapList {
+    gain: [i32; 34],
+    depth: usize,
+    /// The value of the piece standing on the square.
+    on_square: i32,
+}
+
+impl SwapList {
+    /// The exchange opened by `mv`, a `mover` taking a piece worth
+    /// `captured` (a promotion gains the new piece, which then stands there).
+    pub(crate) fn new(mv: Move, mover: Role, captured: i32) -> SwapList {
+        let mut gain = [0i32; 34];
+        gain[0] = captured
+            + mv.promotion()
+                .map_or(0, |r| VALUE[r.index()] - VALUE[Role::Pawn.index()]);
+        let on_square = mv
+            .promotion()
+            .map_or(VALUE[mover.index()], |r| VALUE[r.index()]);
+        SwapList {
+            gain,
+            depth: 0,
+            on_square,
+        }
     }
-    gain[0]
+
+    /// The next capture on the square, by a piece of `role`.
+    pub(crate) fn recapture(&mut self, role: Role) {
+        self.depth += 1;
+        self.gain[self.depth] = self.on_square - self.gain[self.depth - 1];
+        self.on_square = VALUE[role.index()];
+    }
+
+    /// The result of the exchange, each side free to stop instead of
+    /// recapturing.
+    pub(crate) fn result(mut self) -> i32 {
+        while self.depth > 0 {
+            let d = self.depth;
+            self.gain[d - 1] = -(-self.gain[d - 1]).max(self.gain[d]);
+            self.depth -= 1;
+        }
+        self.gain[0]
+    }
 }
 
 #[cfg(test)]

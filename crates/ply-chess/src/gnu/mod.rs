@@ -35,7 +35,8 @@ mod tables;
 use crate::castling::CastlingSquares;
 use crate::fen::PositionError;
 use crate::moves::{Move, MoveKind};
-use crate::position::{CastlingRights, Position};
+use crate::position::Position;
+use crate::state::GameState;
 use crate::types::{Color, Piece, Role, Square};
 use crate::zobrist;
 use init::{BPAWN, KING, NO_PIECE, PAWN};
@@ -57,13 +58,9 @@ pub struct GnuBoard {
     piece_count: [u8; 2],
     /// Index of the piece on each square in its side's list (`Pindex`).
     index: [u8; 64],
-    side: Color,
-    castling: CastlingRights,
-    /// Set only when a pawn of the side to move attacks it (as in [`Position`]).
-    en_passant: Option<Square>,
-    halfmove_clock: u16,
-    fullmove_number: u16,
-    hash: u64,
+    /// Side to move, castling, en passant (set only when a pawn of the side
+    /// to move attacks it, as in [`Position`]), counters and hash.
+    state: GameState,
 }
 
 /// The GNU piece type of a role (`no_piece, pawn, knight, ..., king`).
@@ -112,12 +109,7 @@ impl GnuBoard {
             piece_list: [[0; 16]; 2],
             piece_count: [0; 2],
             index: [0; 64],
-            side: position.side_to_move(),
-            castling: position.castling_rights(),
-            en_passant: position.en_passant(),
-            halfmove_clock: position.halfmove_clock(),
-            fullmove_number: position.fullmove_number(),
-            hash: position.hash(),
+            state: position.state,
         };
         // King first, then the pieces in decreasing value, as GNU Chess sorts them.
         for color in Color::ALL {
@@ -154,32 +146,9 @@ impl GnuBoard {
                 position.put(Piece::new(color, role), Square::new(sq));
             }
         }
-        position.side = self.side;
-        position.castling = self.castling;
-        position.en_passant = self.en_passant;
-        position.halfmove_clock = self.halfmove_clock;
-        position.fullmove_number = self.fullmove_number;
-        position.hash = self.hash;
-        debug_assert_eq!(position.hash, position.hash_from_scratch());
+        position.state = self.state;
+        debug_assert_eq!(position.state.hash, position.hash_from_scratch());
         position
-    }
-
-    /// The side to move.
-    #[must_use]
-    pub fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    /// The Zobrist hash, equal to the [`Position`] hash of the same position.
-    #[must_use]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// Half-moves since the last capture or pawn move.
-    #[must_use]
-    pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove_clock
     }
 
     /// The piece on `square`, if any.
@@ -246,7 +215,7 @@ impl GnuBoard {
         let i = self.index[from];
         self.index[to] = i;
         self.piece_list[usize::from(c)][usize::from(i)] = to as u8;
-        self.hash ^= zobrist::piece(
+        self.state.hash ^= zobrist::piece(
             Color::ALL[usize::from(c)],
             role_of(ptype),
             Square::new(from as u8),
@@ -262,7 +231,7 @@ impl GnuBoard {
     #[inline(always)]
     fn remove_piece(&mut self, sq: usize) {
         let (ptype, c) = (self.board[sq], usize::from(self.color[sq]));
-        self.hash ^= zobrist::piece(Color::ALL[c], role_of(ptype), Square::new(sq as u8));
+        self.state.hash ^= zobrist::piece(Color::ALL[c], role_of(ptype), Square::new(sq as u8));
         let i = usize::from(self.index[sq]);
         let last = usize::from(self.piece_count[c]) - 1;
         let moved = self.piece_list[c][last];
@@ -288,7 +257,7 @@ impl GnuBoard {
             self.piece_list[c][usize::from(self.index[king_to])] = king_to as u8;
             self.piece_list[c][usize::from(self.index[rook_to])] = rook_to as u8;
             let color = Color::ALL[c];
-            self.hash ^= zobrist::piece(color, Role::King, castle.king_from)
+            self.state.hash ^= zobrist::piece(color, Role::King, castle.king_from)
                 ^ zobrist::piece(color, Role::King, castle.king_to)
                 ^ zobrist::piece(color, Role::Rook, castle.rook_from)
                 ^ zobrist::piece(color, Role::Rook, castle.rook_to);
@@ -307,15 +276,10 @@ impl GnuBoard {
 
     /// Plays `mv` (legal here) on this board.
     pub fn apply(&mut self, mv: Move) {
-        let us = self.side;
-        let them = us.opponent();
+        let us = self.state.side;
         let (from, to) = (mv.from().index(), mv.to().index());
         let moving = self.board[from];
-        if let Some(square) = self.en_passant.take() {
-            self.hash ^= zobrist::en_passant(square);
-        }
-        // Saturating, as in `Position::apply`.
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.state.begin_move();
         match mv.kind() {
             MoveKind::Quiet => self.move_piece(from, to),
             MoveKind::DoublePush => {
@@ -325,7 +289,7 @@ impl GnuBoard {
             MoveKind::Capture => {
                 self.remove_piece(to);
                 self.move_piece(from, to);
-                self.halfmove_clock = 0;
+                self.state.halfmove_clock = 0;
             }
             MoveKind::EnPassant => {
                 self.remove_piece((to & 7) | (from & !7));
@@ -339,23 +303,14 @@ impl GnuBoard {
                 }
                 self.move_piece(from, to);
                 self.board[to] = ptype_of(promoted);
-                self.hash ^= zobrist::piece(us, Role::Pawn, Square::new(to as u8))
+                self.state.hash ^= zobrist::piece(us, Role::Pawn, Square::new(to as u8))
                     ^ zobrist::piece(us, promoted, Square::new(to as u8));
             }
         }
         if moving as usize == PAWN {
-            self.halfmove_clock = 0;
+            self.state.halfmove_clock = 0;
         }
-        if self.castling.touched_by(mv.from(), mv.to()) {
-            let kept = self.castling.after_move(mv.from(), mv.to());
-            self.hash ^= self.castling.key() ^ kept.key();
-            self.castling = kept;
-        }
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
-        }
-        self.side = them;
-        self.hash ^= zobrist::black_to_move();
+        self.state.finish_move(mv.from(), mv.to());
     }
 
     /// After a double push to `pawn` over `target`: the en passant square is
@@ -366,27 +321,8 @@ impl GnuBoard {
         let file = pawn & 7;
         let beside = |sq: usize| self.board[sq] as usize == PAWN && self.color[sq] == capturer;
         if (file > 0 && beside(pawn - 1)) || (file < 7 && beside(pawn + 1)) {
-            let square = Square::new(target as u8);
-            self.en_passant = Some(square);
-            self.hash ^= zobrist::en_passant(square);
+            self.state.set_en_passant(Square::new(target as u8));
         }
-    }
-
-    /// The position with the other side to move and no en passant square;
-    /// `None` in check.
-    #[must_use]
-    pub fn null_move(&self) -> Option<GnuBoard> {
-        if self.is_check() {
-            return None;
-        }
-        let mut next = *self;
-        if let Some(square) = next.en_passant.take() {
-            next.hash ^= zobrist::en_passant(square);
-        }
-        next.side = self.side.opponent();
-        next.hash ^= zobrist::black_to_move();
-        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
-        Some(next)
     }
 
     /// Whether `color` has a piece other than pawns and the king.

@@ -13,15 +13,11 @@ use super::init::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::tables::Walk;
 use super::{GnuBoard, NEUTRAL, table_type};
 use crate::castling::castling_moves;
-use crate::movegen::Stage;
+use crate::movegen::{ALL, NOISY, QUIET, Stage};
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};
-use crate::types::{Role, Square};
+use crate::types::{Color, Role, Square};
 use ply_core::MoveList;
-
-const ALL: u8 = 0;
-const NOISY: u8 = 1;
-const QUIET: u8 = 2;
 
 /// No square (outside 0..64).
 const NONE: usize = 64;
@@ -114,18 +110,20 @@ impl GnuBoard {
     /// Whether the side to move is in check.
     #[must_use]
     pub fn is_check(&self) -> bool {
-        let us = self.side.index() as u8;
-        self.attacked(
-            usize::from(self.piece_list[usize::from(us)][0]),
-            1 - us,
-            NONE,
-        )
+        self.is_attacked_king(self.state.side)
+    }
+
+    /// Whether the king of `color` is attacked (by the other side).
+    #[inline]
+    pub(super) fn is_attacked_king(&self, color: Color) -> bool {
+        let c = color.index() as u8;
+        self.attacked(usize::from(self.piece_list[usize::from(c)][0]), 1 - c, NONE)
     }
 
     /// The checkers and pins, from walks of the rook, bishop, knight and pawn
     /// tables from our king.
     fn safety(&self) -> Safety {
-        let us = self.side.index() as u8;
+        let us = self.state.side.index() as u8;
         let them = 1 - us;
         let king = usize::from(self.piece_list[usize::from(us)][0]);
         let mut safety = Safety {
@@ -210,7 +208,7 @@ impl GnuBoard {
     fn generate_stage<S: Sink, const STAGE: u8>(&self, sink: &mut S) {
         let captures = STAGE != QUIET;
         let quiets = STAGE != NOISY;
-        let us = self.side.index() as u8;
+        let us = self.state.side.index() as u8;
         let them = 1 - us;
         let safety = self.safety();
         let king = safety.king;
@@ -279,7 +277,7 @@ impl GnuBoard {
             }
         }
 
-        if captures && let Some(target) = self.en_passant {
+        if captures && let Some(target) = self.state.en_passant {
             self.en_passant_moves(sink, target.index());
         }
         if quiets && safety.checkers == 0 {
@@ -344,7 +342,7 @@ impl GnuBoard {
 
     /// En passant captures onto `target`, each tested by playing it.
     fn en_passant_moves<S: Sink>(&self, sink: &mut S, target: usize) {
-        let us = self.side.index() as u8;
+        let us = self.state.side.index() as u8;
         // Our pawns that attack `target` stand where a pawn of theirs on
         // `target` would capture.
         let walk = Walk::new(table_type(1 - us, PAWN as u8), target);
@@ -371,10 +369,10 @@ impl GnuBoard {
     /// attack on the king's path with the castling rook lifted (the caller
     /// checked for check). The move is the king taking its rook.
     fn castling_moves<S: Sink>(&self, sink: &mut S, king: usize) {
-        let us = self.side;
+        let us = self.state.side;
         let them = 1 - us.index() as u8;
         castling_moves(
-            self.castling,
+            self.state.castling,
             us,
             Square::new(king as u8),
             |sq| self.color[sq.index()] == NEUTRAL,

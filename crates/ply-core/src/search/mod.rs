@@ -5,13 +5,17 @@
 //! play and lazy SMP threads.
 //!
 //! A game plugs in by implementing [`Searchable`] (what is a capture, a check,
-//! a null move, a draw...) and an [`Evaluator`]; everything is monomorphised
-//! per game, with no dynamic dispatch per node. [`Engine`] holds the table and
+//! a null move, a draw, how its moves are generated in stages and packed into
+//! the table...) and an [`Evaluator`]; everything is monomorphised per game,
+//! with no dynamic dispatch per node. A node takes its moves from a staged
+//! move picker: the table move, the game's noisy moves batch by batch (a
+//! [`NoisySource`]), the killers, then the quiet moves by history. [`Engine`] holds the table and
 //! the options between searches and runs them.
 
 mod level;
 mod limits;
 mod ordering;
+mod picker;
 mod score;
 mod table;
 mod worker;
@@ -39,6 +43,58 @@ pub enum NoMoves {
     Drawn,
     /// The game is over with this score for the side to move (Othello's disc count).
     Final(Score),
+}
+
+/// What the search wants noisy moves for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoisyPurpose {
+    /// A search node (or forcing quiescence): every noisy move.
+    Search,
+    /// Quiescence in a quiet position whose static evaluation is `gap` (at
+    /// least 0) below alpha: a game may leave out the captures too small to
+    /// make up the gap, and moves quiescence does not need (under-promotions).
+    Quiescence {
+        /// How far the static evaluation is below alpha, in centi-units.
+        gap: i32,
+    },
+}
+
+/// A game's staged generation of noisy moves in one position: the search
+/// asks for them batch by batch and stops asking at a cut-off.
+pub trait NoisySource<G: Searchable> {
+    /// Starts the generation in `position` for `purpose`.
+    fn new(position: &G, purpose: NoisyPurpose) -> Self;
+
+    /// Appends the next batch of noisy moves to `moves` (passed empty), in
+    /// the order to search them; `false` once the generation is over (a
+    /// batch may be empty while it is not).
+    fn next_batch(&mut self, position: &G, moves: &mut MoveList<G::Move>) -> bool;
+}
+
+/// The noisy moves all at once, from [`Searchable::generate_noisy`] (or
+/// [`Searchable::generate_noisy_within`] in quiescence): the source of every
+/// game without a staged generator.
+pub struct AllNoisy {
+    purpose: Option<NoisyPurpose>,
+}
+
+impl<G: Searchable> NoisySource<G> for AllNoisy {
+    #[inline]
+    fn new(_: &G, purpose: NoisyPurpose) -> Self {
+        AllNoisy {
+            purpose: Some(purpose),
+        }
+    }
+
+    #[inline]
+    fn next_batch(&mut self, position: &G, moves: &mut MoveList<G::Move>) -> bool {
+        match self.purpose.take() {
+            Some(NoisyPurpose::Search) => position.generate_noisy(moves),
+            Some(NoisyPurpose::Quiescence { gap }) => position.generate_noisy_within(gap, moves),
+            None => return false,
+        }
+        true
+    }
 }
 
 /// Which search techniques suit a game.
@@ -92,19 +148,35 @@ pub trait Searchable: Game {
         self.in_check()
     }
 
-    /// Appends the moves quiescence searches in a quiet position (captures and
-    /// promotions); none by default.
+    /// Where the search gets this game's noisy moves (captures and
+    /// promotions) from: [`AllNoisy`] lists them at once with
+    /// [`Searchable::generate_noisy`]; a game that can generate them a few at
+    /// a time (victim by victim) supplies its own [`NoisySource`].
+    type Noisy: NoisySource<Self>;
+
+    /// Appends the noisy moves (captures and promotions; a game's compulsory
+    /// captures) in the order the search should try them, best first; none by
+    /// default. In a forcing position they are the noisy evasions or jumps.
     fn generate_noisy(&self, moves: &mut MoveList<Self::Move>) {
         let _ = moves;
     }
 
-    /// Appends the moves quiescence searches in a quiet position whose static
-    /// evaluation is `gap` (at least 0) below alpha. A game whose generator
-    /// can leave out the captures too small to make up the gap (futility by
-    /// victim) overrides this; by default it is [`Searchable::generate_noisy`].
+    /// Like [`Searchable::generate_noisy`], for quiescence in a quiet
+    /// position whose static evaluation is `gap` (at least 0) below alpha. A
+    /// game whose generator can leave out the captures too small to make up
+    /// the gap (futility by victim) overrides this.
     fn generate_noisy_within(&self, gap: i32, moves: &mut MoveList<Self::Move>) {
         let _ = gap;
         self.generate_noisy(moves);
+    }
+
+    /// Appends the legal moves that are not noisy, in any order (the search
+    /// orders them by history). By default the legal moves that
+    /// [`Searchable::is_noisy`] rejects.
+    fn generate_quiet(&self, moves: &mut MoveList<Self::Move>) {
+        let mut all = MoveList::new();
+        self.generate_moves(&mut all);
+        moves.extend(all.into_iter().filter(|&mv| !self.is_noisy(mv)));
     }
 
     /// Whether `mv` is a capture or promotion (not a killer or history move).
@@ -113,11 +185,23 @@ pub trait Searchable: Game {
         false
     }
 
-    /// Order of noisy moves, higher first (most valuable victim, least valuable
-    /// attacker).
-    fn noisy_order(&self, mv: Self::Move) -> i32 {
-        let _ = mv;
-        0
+    /// `mv` in 16 bits for the transposition table, never 0 (0 is "no move").
+    fn pack_move(mv: Self::Move) -> u16;
+
+    /// The legal move of this position that `packed` (from
+    /// [`Searchable::pack_move`], maybe of another position with the same
+    /// hash) stands for, if any. By default a look through the legal moves;
+    /// games override it with a direct check.
+    fn unpack_move(&self, packed: u16) -> Option<Self::Move> {
+        self.legal_moves()
+            .into_iter()
+            .find(|&mv| Self::pack_move(mv) == packed)
+    }
+
+    /// Whether `mv` (a killer from another position) is legal here. By
+    /// default through [`Searchable::unpack_move`].
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.unpack_move(Self::pack_move(mv)) == Some(mv)
     }
 
     /// Whether the exchange started by `mv` wins at least `threshold` (static

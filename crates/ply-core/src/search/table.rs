@@ -24,8 +24,8 @@ pub enum Bound {
 /// A result read from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// Index of the best move in the position's generated move list.
-    pub move_index: Option<u8>,
+    /// The best move, packed by [`Searchable::pack_move`](super::Searchable::pack_move).
+    pub packed_move: Option<u16>,
     /// The score, counted from the node (see [`Score::to_table`]).
     pub score: Score,
     /// The static evaluation of the position.
@@ -46,7 +46,6 @@ struct Slot {
 unsafe impl crate::zeroed::Zeroable for Slot {}
 
 const SLOTS_PER_BUCKET: usize = 4;
-const NO_MOVE: u64 = 0xFF;
 
 /// A transposition table of a given size in MiB.
 pub struct TranspositionTable {
@@ -62,34 +61,39 @@ impl Entry {
             Bound::Lower => 2,
             Bound::Exact => 3,
         };
-        u64::from(self.move_index.unwrap_or(0xFF))
-            | u64::from(self.score.0 as i16 as u16) << 8
-            | u64::from(self.eval.0 as i16 as u16) << 24
-            | u64::from(self.depth) << 40
-            | bound << 48
-            | u64::from(age & 63) << 50
+        u64::from(self.packed_move.unwrap_or(0))
+            | u64::from(self.score.0 as i16 as u16) << 16
+            | u64::from(self.eval.0 as i16 as u16) << 32
+            | u64::from(self.depth) << DEPTH_SHIFT
+            | bound << 56
+            | u64::from(age & 63) << AGE_SHIFT
     }
 
     fn unpack(data: u64) -> Option<Entry> {
-        let bound = match data >> 48 & 3 {
+        let bound = match data >> 56 & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
             3 => Bound::Exact,
             _ => return None,
         };
-        let index = data & 0xFF;
+        let packed = data as u16;
         Some(Entry {
-            move_index: (index != NO_MOVE).then_some(index as u8),
-            score: Score(i32::from((data >> 8) as u16 as i16)),
-            eval: Score(i32::from((data >> 24) as u16 as i16)),
-            depth: (data >> 40) as u8,
+            packed_move: (packed != 0).then_some(packed),
+            score: Score(i32::from((data >> 16) as u16 as i16)),
+            eval: Score(i32::from((data >> 32) as u16 as i16)),
+            depth: (data >> DEPTH_SHIFT) as u8,
             bound,
         })
     }
 }
 
+/// Where the depth and the age sit in a slot's data word (the packed move,
+/// score and evaluation take the low 48 bits, the bound two bits at 56).
+const DEPTH_SHIFT: u32 = 48;
+const AGE_SHIFT: u32 = 58;
+
 fn age_of(data: u64) -> u8 {
-    (data >> 50 & 63) as u8
+    (data >> AGE_SHIFT & 63) as u8
 }
 
 impl TranspositionTable {
@@ -173,10 +177,10 @@ impl TranspositionTable {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
             if check ^ data == key {
-                if entry.move_index.is_none()
+                if entry.packed_move.is_none()
                     && let Some(old) = Entry::unpack(data)
                 {
-                    entry.move_index = old.move_index;
+                    entry.packed_move = old.packed_move;
                 }
                 victim = slot;
                 break;
@@ -185,7 +189,7 @@ impl TranspositionTable {
             let value = if data == 0 {
                 i32::MIN
             } else {
-                i32::from((data >> 40) as u8) - 8 * stale
+                i32::from((data >> DEPTH_SHIFT) as u8) - 8 * stale
             };
             if value < victim_value {
                 victim_value = value;
@@ -219,7 +223,7 @@ mod tests {
 
     fn entry(depth: u8, score: i32) -> Entry {
         Entry {
-            move_index: Some(3),
+            packed_move: Some(0xBEEF),
             score: Score(score),
             eval: Score(-12),
             depth,
@@ -236,13 +240,13 @@ mod tests {
         let mate = Entry {
             score: Score::won_at(3),
             bound: Bound::Exact,
-            move_index: None,
+            packed_move: None,
             ..entry(9, 0)
         };
         table.store(99, mate);
         let found = table.probe(99).unwrap();
         assert_eq!(found.score, Score::won_at(3));
-        assert_eq!(found.move_index, Some(3), "the old best move is kept");
+        assert_eq!(found.packed_move, Some(0xBEEF), "the old best move is kept");
     }
 
     #[test]

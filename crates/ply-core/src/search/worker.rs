@@ -2,12 +2,12 @@
 //! variation search with its pruning, and quiescence.
 
 use super::ordering::{History, Killers, Reductions};
+use super::picker::MovePicker;
 use super::score::{MAX_PLY, Score};
 use super::table::{Bound, Entry, TranspositionTable};
 use super::{
     Deadlines, Evaluator, Info, Limits, NoMoves, Options, PonderHit, SearchResult, Searchable,
 };
-use crate::movelist::MoveList;
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -56,7 +56,8 @@ impl Shared<'_> {
 /// A root move with its score in the last iteration.
 struct RootMove<M> {
     mv: M,
-    /// Index in the root's generated move list (what the table stores).
+    /// Index in the root's generated move list (what weak levels' errors
+    /// are drawn by).
     index: u8,
     /// Score in the current iteration; -infinite until searched in it.
     score: Score,
@@ -76,11 +77,6 @@ impl<M> RootMove<M> {
 
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
-
-/// Scores of move-ordering classes.
-const TABLE_MOVE: i32 = 1 << 30;
-const NOISY: i32 = 1 << 28;
-const KILLER: [i32; 2] = [1 << 27, (1 << 27) - 1];
 
 pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     id: usize,
@@ -186,11 +182,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
     ) -> SearchResult<G::Move> {
         let shared = self.shared;
         if self.root_moves.is_empty() {
-            let score = match self.root.no_moves_score() {
-                NoMoves::Lost => Score::lost_at(0),
-                NoMoves::Drawn => Score::DRAW,
-                NoMoves::Final(score) => score,
-            };
+            let score = no_moves(&self.root, 0);
             return SearchResult {
                 best: None,
                 ponder: None,
@@ -460,7 +452,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 Bound::Exact
             };
             let entry = Entry {
-                move_index: Some(best_move.index),
+                packed_move: Some(G::pack_move(best_move.mv)),
                 score: best.to_table(0),
                 eval: Score::DRAW,
                 depth: depth.clamp(0, 255) as u8,
@@ -585,52 +577,23 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
-        let mut moves = MoveList::new();
-        position.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return match position.no_moves_score() {
-                NoMoves::Lost => Score::lost_at(ply),
-                NoMoves::Drawn => Score::DRAW,
-                NoMoves::Final(score) => score,
-            };
-        }
         let side = position.side_to_move().index();
-        let table_move = stored.and_then(|e| e.move_index).map(usize::from);
-        let killers = self.killers.get(ply);
-        let mut order: ArrayVec<(i32, u8), { crate::movelist::MAX_MOVES }> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| {
-                let key = if Some(i) == table_move {
-                    TABLE_MOVE
-                } else if position.is_noisy(mv) {
-                    NOISY + position.noisy_order(mv)
-                } else if killers[0] == Some(mv) {
-                    KILLER[0]
-                } else if killers[1] == Some(mv) {
-                    KILLER[1]
-                } else {
-                    self.history.get(side, position.history_index(mv))
-                };
-                (key, i as u8)
-            })
-            .collect();
+        let mut picker = MovePicker::new(
+            position,
+            stored.and_then(|e| e.packed_move),
+            self.killers.get(ply),
+        );
         self.killers.clear_ply(ply + 1);
 
         let mut best = -Score::INFINITE;
-        let mut best_index = None;
+        let mut best_move = None;
         let mut searched = 0usize;
+        let mut legal = 0usize;
         let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
         let original_alpha = alpha;
 
-        for n in 0..order.len() {
-            // Pick the best remaining move.
-            let pick = (n..order.len())
-                .max_by_key(|&j| order[j].0)
-                .expect("moves remain");
-            order.swap(n, pick);
-            let index = usize::from(order[n].1);
-            let mv = moves[index];
+        while let Some(mv) = picker.next(position, &self.history) {
+            legal += 1;
             let noisy = position.is_noisy(mv);
             let child = position.play(mv);
             let gives_check = child.in_check();
@@ -698,7 +661,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             if score > best {
                 best = score;
                 if score > alpha {
-                    best_index = Some(index);
+                    best_move = Some(mv);
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
@@ -723,6 +686,9 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
+        if legal == 0 {
+            return no_moves(position, ply);
+        }
         if searched == 0 {
             // Every move was pruned: the static score stands.
             return eval.max(alpha);
@@ -737,7 +703,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         self.shared.table.store(
             key,
             Entry {
-                move_index: best_index.map(|i| i as u8),
+                packed_move: best_move.map(G::pack_move),
                 score: best.to_table(ply),
                 eval: if in_check { Score::DRAW } else { eval },
                 depth: depth.clamp(0, 255) as u8,
@@ -758,18 +724,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             return self.evaluate(position);
         }
         let forced = position.is_forcing();
-        let mut moves = MoveList::new();
         let mut best;
-        if forced {
-            position.generate_moves(&mut moves);
-            if moves.is_empty() {
-                return match position.no_moves_score() {
-                    NoMoves::Lost => Score::lost_at(ply),
-                    NoMoves::Drawn => Score::DRAW,
-                    NoMoves::Final(score) => score,
-                };
-            }
+        let mut picker = if forced {
             best = -Score::INFINITE;
+            MovePicker::forced(position)
         } else {
             let eval = self.evaluate(position);
             if eval >= beta {
@@ -777,19 +735,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
             alpha = alpha.max(eval);
             best = eval;
-            position.generate_noisy_within(alpha.0 - eval.0, &mut moves);
-        }
-        let mut order: ArrayVec<(i32, u8), { crate::movelist::MAX_MOVES }> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| (position.noisy_order(mv), i as u8))
-            .collect();
-        for n in 0..order.len() {
-            let pick = (n..order.len())
-                .max_by_key(|&j| order[j].0)
-                .expect("moves remain");
-            order.swap(n, pick);
-            let mv = moves[usize::from(order[n].1)];
+            MovePicker::quiescence(position, alpha.0 - eval.0)
+        };
+        let mut legal = false;
+        while let Some(mv) = picker.next(position, &self.history) {
+            legal = true;
             if !forced && !position.see_at_least(mv, 0) {
                 continue;
             }
@@ -811,6 +761,9 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                     }
                 }
             }
+        }
+        if forced && !legal {
+            return no_moves(position, ply);
         }
         best
     }
@@ -851,5 +804,15 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             time: self.shared.start.elapsed(),
             pv: chosen.pv.clone(),
         }
+    }
+}
+
+/// The score of `position`, `ply` plies from the root, where the side to move
+/// has no legal move.
+fn no_moves<G: Searchable>(position: &G, ply: usize) -> Score {
+    match position.no_moves_score() {
+        NoMoves::Lost => Score::lost_at(ply),
+        NoMoves::Drawn => Score::DRAW,
+        NoMoves::Final(score) => score,
     }
 }

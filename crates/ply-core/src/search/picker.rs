@@ -1,0 +1,214 @@
+//! The staged move source of the search (Stockfish's `MovePicker`, Ethereal's
+//! movepicker): a node asks for its moves one at a time and the game
+//! generates them only when a stage needs them, so that a cut-off by the
+//! table move or an early capture costs no generation of the rest.
+//!
+//! The stages of a search node:
+//! 1. [`Stage::TableMove`]: the transposition table's move, checked against
+//!    the position ([`Searchable::unpack_move`]) before anything is generated;
+//! 2. [`Stage::Noisy`]: captures and promotions batch by batch from the game's
+//!    [`NoisySource`], in the order the game gives them;
+//! 3. [`Stage::Killers`]: the two killers of the ply, when legal here
+//!    ([`Searchable::is_legal`]) and quiet;
+//! 4. [`Stage::Quiet`]: the quiet moves ([`Searchable::generate_quiet`]),
+//!    best history score first.
+//!
+//! Later stages skip the moves an earlier one gave (the table move, the
+//! killers). Quiescence uses stage 2 alone, or, where the position is
+//! forcing (check, a compulsory capture), stages 2 and 4 in generation order.
+
+use super::ordering::History;
+use super::{NoisyPurpose, NoisySource, Searchable};
+use crate::movelist::{MAX_MOVES, MoveList};
+use arrayvec::ArrayVec;
+
+/// Where a [`MovePicker`] stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// The table move, if it is legal here.
+    TableMove,
+    /// Noisy moves, batch by batch from the game.
+    Noisy,
+    /// The killers (index of the next one).
+    Killers(usize),
+    /// The quiet moves are to be generated.
+    GenerateQuiet,
+    /// Quiet moves, by history (or in generation order).
+    Quiet,
+    /// Nothing left.
+    Done,
+}
+
+/// The moves of one node, stage by stage (see the module documentation).
+pub(super) struct MovePicker<G: Searchable> {
+    stage: Stage,
+    table_move: Option<G::Move>,
+    killers: [Option<G::Move>; 2],
+    /// Whether the quiet stages run (not in plain quiescence).
+    quiets: bool,
+    /// Whether quiet moves are ordered by history (not in forced quiescence).
+    by_history: bool,
+    noisy: G::Noisy,
+    /// The current batch of noisy moves, or the quiet moves.
+    moves: MoveList<G::Move>,
+    /// History scores of the quiet moves, parallel to `moves`.
+    scores: ArrayVec<i32, MAX_MOVES>,
+    /// The next move of `moves` to give.
+    next: usize,
+}
+
+impl<G: Searchable> MovePicker<G> {
+    /// The picker of a search node: the packed table move (if any), then the
+    /// noisy moves, the killers and the quiet moves.
+    pub(super) fn new(
+        position: &G,
+        table_move: Option<u16>,
+        killers: [Option<G::Move>; 2],
+    ) -> Self {
+        let table_move = table_move.and_then(|packed| position.unpack_move(packed));
+        Self::with(
+            position,
+            table_move,
+            killers,
+            NoisyPurpose::Search,
+            true,
+            true,
+        )
+    }
+
+    /// The picker of quiescence in a quiet position whose static evaluation
+    /// is `gap` below alpha: noisy moves only.
+    pub(super) fn quiescence(position: &G, gap: i32) -> Self {
+        Self::with(
+            position,
+            None,
+            [None; 2],
+            NoisyPurpose::Quiescence { gap },
+            false,
+            false,
+        )
+    }
+
+    /// The picker of quiescence in a forcing position: every legal move,
+    /// noisy ones first, in generation order.
+    pub(super) fn forced(position: &G) -> Self {
+        Self::with(position, None, [None; 2], NoisyPurpose::Search, true, false)
+    }
+
+    fn with(
+        position: &G,
+        table_move: Option<G::Move>,
+        killers: [Option<G::Move>; 2],
+        purpose: NoisyPurpose,
+        quiets: bool,
+        by_history: bool,
+    ) -> Self {
+        MovePicker {
+            stage: Stage::TableMove,
+            table_move,
+            killers,
+            quiets,
+            by_history,
+            noisy: G::Noisy::new(position, purpose),
+            moves: MoveList::new(),
+            scores: ArrayVec::new(),
+            next: 0,
+        }
+    }
+
+    /// Whether `mv` was given by an earlier stage.
+    #[inline]
+    fn given_before(&self, mv: G::Move) -> bool {
+        Some(mv) == self.table_move || self.killers.contains(&Some(mv))
+    }
+
+    /// The next move to search, or `None` when the node has no more.
+    /// `history` orders the quiet moves.
+    pub(super) fn next(&mut self, position: &G, history: &History) -> Option<G::Move> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::Noisy;
+                    if self.table_move.is_some() {
+                        return self.table_move;
+                    }
+                }
+                Stage::Noisy => {
+                    if let Some(&mv) = self.moves.get(self.next) {
+                        self.next += 1;
+                        if Some(mv) != self.table_move {
+                            return Some(mv);
+                        }
+                        continue;
+                    }
+                    self.moves.clear();
+                    self.next = 0;
+                    if !self.noisy.next_batch(position, &mut self.moves) {
+                        self.stage = if self.quiets {
+                            Stage::Killers(0)
+                        } else {
+                            Stage::Done
+                        };
+                    }
+                }
+                Stage::Killers(i) => {
+                    let Some(&killer) = self.killers.get(i) else {
+                        self.stage = Stage::GenerateQuiet;
+                        continue;
+                    };
+                    self.stage = Stage::Killers(i + 1);
+                    let usable = killer.is_some_and(|k| {
+                        Some(k) != self.table_move
+                            && self.killers[..i] != [Some(k)]
+                            && !position.is_noisy(k)
+                            && position.is_legal(k)
+                    });
+                    if usable {
+                        return killer;
+                    }
+                    // A killer not given here is not skipped later.
+                    self.killers[i] = None;
+                }
+                Stage::GenerateQuiet => {
+                    self.moves.clear();
+                    self.next = 0;
+                    position.generate_quiet(&mut self.moves);
+                    if self.by_history {
+                        let side = position.side_to_move().index();
+                        self.scores.clear();
+                        self.scores.extend(
+                            self.moves
+                                .iter()
+                                .map(|&mv| history.get(side, position.history_index(mv))),
+                        );
+                    }
+                    self.stage = Stage::Quiet;
+                }
+                Stage::Quiet => {
+                    if self.next >= self.moves.len() {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    if self.by_history {
+                        // Selection: the best remaining history score.
+                        let n = self.next;
+                        let mut best = n;
+                        for j in n + 1..self.scores.len() {
+                            if self.scores[j] > self.scores[best] {
+                                best = j;
+                            }
+                        }
+                        self.moves.swap(n, best);
+                        self.scores.swap(n, best);
+                    }
+                    let mv = self.moves[self.next];
+                    self.next += 1;
+                    if !self.given_before(mv) {
+                        return Some(mv);
+                    }
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
