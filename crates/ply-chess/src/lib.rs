@@ -54,8 +54,8 @@ pub mod notation;
 pub mod pgn;
 pub mod position;
 mod sink;
-pub mod state;
-pub mod zobrist;
+mod state;
+mod zobrist;
 
 /// The move generators, by their command-line names (`--gen`), the default
 /// first: the bitboard [`Position`], [`gnu::GnuBoard`], [`attackmap::AttackBoard`].

@@ -12,7 +12,7 @@
 //!   final disc difference such as `+12.00`, or `?` when unknown.
 //! - `TY`: the game type, `8` for standard 8x8 Othello (letters add variants).
 //!
-//! [`parse`] and [`write_properties`] handle the text; [`read`] and [`write`]
+//! [`parse`] and [`write_properties`] handle the text; [`read`] and [`write()`]
 //! turn it into a [`GameHistory`] and back.
 
 use crate::Othello;

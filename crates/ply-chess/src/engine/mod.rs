@@ -5,7 +5,7 @@
 //! The three boards ([`Position`], the GNU board and the attack-map board)
 //! share one implementation of the search interface: each board answers the
 //! few questions of the crate's `ChessBoard` trait (its own move generation,
-//! check test and exchange evaluation, its [`GameState`]), and the
+//! check test and exchange evaluation, its `GameState`), and the
 //! `chess_engine!` macro turns that into `Searchable` the same way for all of
 //! them: the noisy moves most valuable victim first, the quiet moves, killers
 //! and table moves checked for legality without generating (`legal.rs`),

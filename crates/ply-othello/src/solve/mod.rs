@@ -121,7 +121,7 @@ pub struct Options<'a> {
     /// Scores at or above `beta` are only proved as lower bounds.
     pub beta: i32,
     /// When set (by another thread, say), the search stops as soon as it looks
-    /// (every few thousand nodes) and returns [`Stopped`].
+    /// (every few thousand nodes) and returns [`SolveError::Stopped`].
     pub stop: Option<&'a AtomicBool>,
 }
 
