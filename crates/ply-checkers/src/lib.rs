@@ -10,7 +10,8 @@
 //!   direction, jumps first, multi-jumps expanded into one move per path;
 //! - [`moves`], [`notation`]: moves (`11-15`, `22x15x6`) and PDN FEN;
 //! - [`position`]: the rules behind [`ply_core::Game`];
-//! - [`history`]: threefold repetition and the 40-move rule.
+//! - [`history`]: threefold repetition and the 40-move rule;
+//! - [`egdb`]: endgame databases, built by retrograde analysis.
 //!
 //! ```
 //! use ply_checkers::Checkers;
@@ -24,6 +25,7 @@
 //! ```
 
 pub mod board;
+pub mod egdb;
 pub mod engine;
 pub mod history;
 pub mod movegen;
