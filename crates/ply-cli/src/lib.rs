@@ -9,6 +9,7 @@ mod arena;
 mod bench;
 mod best;
 mod cli;
+mod egdb;
 mod engines;
 mod error;
 #[doc(hidden)]
@@ -42,6 +43,7 @@ pub fn run() -> ExitCode {
         Command::Nboard => protocol::nboard::run().map_err(CliError::from),
         Command::Solve(args) => solve::run(args, cli.json),
         Command::Match(args) => arena::run(&args.game, &args.options, cli.json),
+        Command::Egdb(args) => egdb::run(args, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

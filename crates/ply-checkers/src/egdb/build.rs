@@ -5,19 +5,22 @@
 //! pieces). So a slice is solved together with its mirror, after every slice
 //! with fewer pieces and every slice with as many pieces and fewer men.
 //!
-//! Within such a pair the values are found by passes over the positions not
-//! known yet: a position with a successor lost for the opponent is a win, one
-//! whose successors are all won for the opponent (or that has no move) is a
-//! loss. Values only go from unknown to win or loss, and a pass reads the
-//! values of the pass so far, so passes end when one changes nothing; the
-//! positions still unknown then are draws (neither side can force a win, and
-//! repetition is a draw). Each pass splits the positions among threads
-//! (rayon); each finished slice is written to its file at once, and a rerun
-//! skips the pairs whose files are there.
+//! Within such a pair the values are found in passes: a position with a
+//! successor lost for the opponent is a win, one whose successors are all won
+//! for the opponent (or that has no move) is a loss. The first pass derives
+//! every position from its successors (generated forward, looked up by
+//! index). Each later pass derives again only the positions one step before
+//! a position resolved in the pass before (steps taken back: the only moves
+//! that stay within the pair), so every position is derived again after each
+//! change among its successors. Values only go from unknown to win or loss;
+//! when a pass resolves nothing the positions still unknown are draws
+//! (neither side can force a win, and repetition is a draw). Each pass splits
+//! the positions among threads (rayon); each finished slice is written to its
+//! file at once, and a rerun skips the pairs whose files are there.
 
 use super::table::{DRAW, LOSS, Slice, WIN};
 use super::{Error, Material, slice_dir};
-use crate::board::Board;
+use crate::board::{Board, STEP};
 use crate::movegen;
 use ply_core::MoveList;
 use rayon::prelude::*;
@@ -295,51 +298,164 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
         })
 }
 
-/// Passes over the positions of `solved` (a slice and its mirror, already in
-/// `slices`) until one changes nothing.
+/// Solves `solved` (a slice and its mirror, already in `slices`): a first
+/// pass derives every position from its successors; after that only the
+/// positions with a successor resolved in the pass before are derived again,
+/// found by taking back the steps that lead to it; until a pass resolves
+/// nothing.
 fn solve_pair(
     slices: &Slices,
     solved: &[Arc<Slice>],
     materials: &[Material],
     report: &(dyn Fn(Event<'_>) + Sync),
 ) {
-    for pass in 1.. {
-        let changed = AtomicU64::new(0);
-        let unknown = AtomicU64::new(0);
-        for slice in solved {
-            let chunks = slice.size().div_ceil(CHUNK);
-            (0..chunks).into_par_iter().for_each(|chunk| {
-                let start = chunk * CHUNK;
-                let end = (start + CHUNK).min(slice.size());
-                let (mut resolved, mut open) = (0, 0);
-                for i in start..end {
-                    if slice.get(i) != DRAW {
-                        continue;
+    let mut fresh: Vec<Bits> = solved.iter().map(|s| Bits::new(s.size())).collect();
+    let mut unknown = 0;
+    for (slice, fresh) in solved.iter().zip(&fresh) {
+        unknown += first_pass(slices, slice, fresh, report);
+    }
+    report(Event::Pass {
+        materials,
+        pass: 1,
+        unknown,
+    });
+    // The positions one step before those of solved[k] lie in its mirror.
+    let mirror = |k: usize| if solved.len() == 2 { 1 - k } else { 0 };
+    for pass in 2.. {
+        let next: Vec<Bits> = solved.iter().map(|s| Bits::new(s.size())).collect();
+        let mut resolved = 0;
+        for (k, slice) in solved.iter().enumerate() {
+            let earlier = &solved[mirror(k)];
+            resolved += fresh[k].par_for_each(|i| {
+                let mut resolved = 0;
+                for_each_unstep(&slice.index.board(i), |before| {
+                    let j = earlier.index.index(&before);
+                    if earlier.get(j) == DRAW {
+                        let code = slices.derive(&before);
+                        if code != DRAW && earlier.set(j, code) {
+                            next[mirror(k)].set(j);
+                            resolved += 1;
+                        }
                     }
-                    let code = slices.derive(&slice.index.board(i));
-                    if code == DRAW {
-                        open += 1;
-                    } else {
-                        slice.set(i, code);
-                        resolved += 1;
-                    }
-                }
-                changed.fetch_add(resolved, Ordering::Relaxed);
-                unknown.fetch_add(open, Ordering::Relaxed);
-                if pass == 1 {
-                    report(Event::Progress {
-                        positions: end - start,
-                    });
-                }
+                });
+                resolved
             });
         }
+        unknown -= resolved;
         report(Event::Pass {
             materials,
             pass,
-            unknown: unknown.load(Ordering::Relaxed),
+            unknown,
         });
-        if changed.load(Ordering::Relaxed) == 0 {
+        if resolved == 0 {
             return;
         }
+        fresh = next;
+    }
+}
+
+/// Derives every position of `slice` from its successors, marking those
+/// resolved in `fresh`; returns the number left unknown.
+fn first_pass(
+    slices: &Slices,
+    slice: &Slice,
+    fresh: &Bits,
+    report: &(dyn Fn(Event<'_>) + Sync),
+) -> u64 {
+    let chunks = slice.size().div_ceil(CHUNK);
+    (0..chunks)
+        .into_par_iter()
+        .map(|chunk| {
+            let start = chunk * CHUNK;
+            let end = (start + CHUNK).min(slice.size());
+            let mut open = 0;
+            for i in start..end {
+                if slice.get(i) != DRAW {
+                    continue;
+                }
+                let code = slices.derive(&slice.index.board(i));
+                if code == DRAW {
+                    open += 1;
+                } else if slice.set(i, code) {
+                    fresh.set(i);
+                }
+            }
+            report(Event::Progress {
+                positions: end - start,
+            });
+            open
+        })
+        .sum()
+}
+
+/// Calls `f` with every position (seen by its side to move) from which a
+/// step — not a capture, not a crowning — leads to `board`: the other side's
+/// pieces of `board` moved back one square, a man only backwards. Some of
+/// these positions have a capture, so the step was not legal there;
+/// deriving them again does no harm.
+#[inline]
+pub fn for_each_unstep(board: &Board, mut f: impl FnMut(Board)) {
+    let empty = board.empty();
+    let mut pieces = board.theirs;
+    while pieces != 0 {
+        let to = pieces.trailing_zeros() as usize;
+        let to_bit = pieces & pieces.wrapping_neg();
+        pieces &= pieces - 1;
+        let king = board.kings & to_bit != 0;
+        // The other side's men head towards lower bits: they came from higher
+        // ones, the directions in which the side to move's men go.
+        let directions = if king { 4 } else { 2 };
+        for step in &STEP[..directions] {
+            let from_bit = step[to] & empty;
+            if from_bit != 0 {
+                let moved = to_bit | from_bit;
+                let before = Board {
+                    mine: board.mine,
+                    theirs: board.theirs ^ moved,
+                    kings: if king { board.kings ^ moved } else { board.kings },
+                };
+                f(before.turned());
+            }
+        }
+    }
+}
+
+/// A set of positions of a slice, one bit each, that threads add to at once.
+struct Bits {
+    words: Vec<AtomicU64>,
+}
+
+impl Bits {
+    /// The empty set for `size` positions.
+    fn new(size: u64) -> Bits {
+        Bits {
+            words: (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    /// Adds position `i`.
+    fn set(&self, i: u64) {
+        self.words[(i / 64) as usize].fetch_or(1 << (i % 64), Ordering::Relaxed);
+    }
+
+    /// Calls `f` on every position in the set, spread over threads; the sum
+    /// of what the calls return.
+    fn par_for_each(&self, f: impl Fn(u64) -> u64 + Sync) -> u64 {
+        self.words
+            .par_chunks(CHUNK as usize / 64)
+            .enumerate()
+            .map(|(chunk, words)| {
+                let mut sum = 0;
+                for (k, word) in words.iter().enumerate() {
+                    let mut bits = word.load(Ordering::Relaxed);
+                    let base = (chunk as u64 * CHUNK / 64 + k as u64) * 64;
+                    while bits != 0 {
+                        sum += f(base + u64::from(bits.trailing_zeros()));
+                        bits &= bits - 1;
+                    }
+                }
+                sum
+            })
+            .sum()
     }
 }

@@ -76,11 +76,14 @@ impl Slice {
         (self.values[(i / 4) as usize].load(Ordering::Relaxed) >> (2 * (i % 4))) & 3
     }
 
-    /// Sets the code of position `i`, which must be 0 so far.
+    /// Sets the code of position `i` if it is 0 so far; whether it was (a
+    /// thread that finds it set by another computed the same value).
     #[inline(always)]
-    pub fn set(&self, i: u64, code: u8) {
-        debug_assert_eq!(self.get(i), DRAW);
-        self.values[(i / 4) as usize].fetch_or(code << (2 * (i % 4)), Ordering::Relaxed);
+    pub fn set(&self, i: u64, code: u8) -> bool {
+        let shift = 2 * (i % 4);
+        let before = self.values[(i / 4) as usize].fetch_or(code << shift, Ordering::Relaxed);
+        debug_assert!((before >> shift) & 3 == DRAW || (before >> shift) & 3 == code);
+        (before >> shift) & 3 == DRAW
     }
 
     /// The number of positions.

@@ -91,3 +91,39 @@ fn a_small_build_verifies_and_answers_probes() {
     let empty = Database::open(&dir);
     assert!(matches!(empty.probe(&four), Err(Error::TooManyPieces { available: 0, .. })));
 }
+
+#[test]
+fn steps_taken_back_are_exactly_the_steps_within_a_pair() {
+    use crate::board::Board;
+    let successors = |board: &Board| -> Vec<Board> {
+        let mut moves = ply_core::MoveList::new();
+        crate::movegen::generate(board, false, &mut moves);
+        moves
+            .iter()
+            .map(|&mv| board.after_move(mv).turned())
+            .collect()
+    };
+    let mut steps = 0;
+    for material in Material::all(3).into_iter().filter(|m| m.is_contested()) {
+        let index = SliceIndex::new(material);
+        for i in 0..index.size() {
+            let before = index.board(i);
+            for after in successors(&before) {
+                if Material::of(&after) == material.mirrored() {
+                    let mut found = false;
+                    build::for_each_unstep(&after, |b| found |= b == before);
+                    assert!(found, "{i} of {material}");
+                    steps += 1;
+                }
+            }
+            // And every position taken back to is one step before, unless
+            // it has a capture (then the step was not legal).
+            build::for_each_unstep(&before, |earlier| {
+                assert_eq!(Material::of(&earlier), material.mirrored());
+                let legal = !crate::movegen::move_sets(&earlier).jumps;
+                assert_eq!(successors(&earlier).contains(&before), legal);
+            });
+        }
+    }
+    assert!(steps > 100_000, "{steps}");
+}
