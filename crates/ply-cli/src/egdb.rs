@@ -382,6 +382,9 @@ fn run_info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
             .copied()
             .filter(|m| m.pieces() == pieces)
             .collect();
+        if of_count.is_empty() {
+            continue;
+        }
         let mut line = InfoLine {
             pieces,
             slices: of_count.len(),
