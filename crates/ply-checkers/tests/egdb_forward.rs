@@ -64,10 +64,7 @@ fn solve(positions: &[Checkers]) -> Vec<Value> {
         .map(|position| {
             let mut moves = MoveList::new();
             position.generate_moves(&mut moves);
-            moves
-                .iter()
-                .map(|&mv| number[&position.play(mv)])
-                .collect()
+            moves.iter().map(|&mv| number[&position.play(mv)]).collect()
         })
         .collect();
     let mut value: Vec<Option<Value>> = vec![None; positions.len()];
@@ -91,7 +88,10 @@ fn solve(positions: &[Checkers]) -> Vec<Value> {
             break;
         }
     }
-    value.into_iter().map(|v| v.unwrap_or(Value::Draw)).collect()
+    value
+        .into_iter()
+        .map(|v| v.unwrap_or(Value::Draw))
+        .collect()
 }
 
 #[test]
@@ -107,7 +107,11 @@ fn the_database_agrees_with_a_forward_search_up_to_three_pieces() {
     let database = Database::open(&dir);
     let mut counts = HashMap::new();
     for (position, &value) in all.iter().zip(&values) {
-        assert_eq!(database.probe(position).expect("probe"), value, "{position}");
+        assert_eq!(
+            database.probe(position).expect("probe"),
+            value,
+            "{position}"
+        );
         *counts.entry(value).or_insert(0) += 1;
     }
     std::fs::remove_dir_all(&dir).expect("clean up");

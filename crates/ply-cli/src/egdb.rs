@@ -185,7 +185,11 @@ fn run_build(args: &BuildArgs, json: bool) -> Result<(), CliError> {
                     );
                 });
             }
-            bar.set_message(format!("{} pass {} ({unknown} open)", materials[0], pass + 1));
+            bar.set_message(format!(
+                "{} pass {} ({unknown} open)",
+                materials[0],
+                pass + 1
+            ));
         }
         build::Event::Solved { .. } => {}
     };

@@ -74,9 +74,8 @@ impl CliError {
             | CliError::Match(_)
             | CliError::Egdb(_) => ExitCode::from(2),
             CliError::EgdbFile(err) => match err {
-                ply_checkers::egdb::Error::Io { .. } | ply_checkers::egdb::Error::Threads { .. } => {
-                    ExitCode::from(1)
-                }
+                ply_checkers::egdb::Error::Io { .. }
+                | ply_checkers::egdb::Error::Threads { .. } => ExitCode::from(1),
                 _ => ExitCode::from(2),
             },
             CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),

@@ -244,7 +244,8 @@ pub fn build(
     };
     let to_do: Vec<&Vec<Material>> = order.iter().filter(|pair| !done(pair)).collect();
     let mut summary = Summary {
-        skipped: order.iter().map(Vec::len).sum::<usize>() - to_do.iter().map(|p| p.len()).sum::<usize>(),
+        skipped: order.iter().map(Vec::len).sum::<usize>()
+            - to_do.iter().map(|p| p.len()).sum::<usize>(),
         ..Summary::default()
     };
     let sizes = |pair: &[Material]| -> u64 {
@@ -412,7 +413,11 @@ pub fn for_each_unstep(board: &Board, mut f: impl FnMut(Board)) {
                 let before = Board {
                     mine: board.mine,
                     theirs: board.theirs ^ moved,
-                    kings: if king { board.kings ^ moved } else { board.kings },
+                    kings: if king {
+                        board.kings ^ moved
+                    } else {
+                        board.kings
+                    },
                 };
                 f(before.turned());
             }

@@ -46,7 +46,11 @@ const fn binomials() -> [[u64; 33]; 33] {
 #[inline(always)]
 #[must_use]
 pub fn binomial(n: u32, k: u32) -> u64 {
-    if k > n { 0 } else { BINOMIAL[n as usize][k as usize] }
+    if k > n {
+        0
+    } else {
+        BINOMIAL[n as usize][k as usize]
+    }
 }
 
 /// The colex rank of the squares of `set` among the squares of `open` (every
@@ -300,6 +304,9 @@ mod tests {
         for i in (0..index.size()).step_by(step as usize) {
             assert_eq!(index.index(&index.board(i)), i);
         }
-        assert_eq!(index.index(&index.board(index.size() - 1)), index.size() - 1);
+        assert_eq!(
+            index.index(&index.board(index.size() - 1)),
+            index.size() - 1
+        );
     }
 }

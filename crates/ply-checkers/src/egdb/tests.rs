@@ -85,11 +85,18 @@ fn a_small_build_verifies_and_answers_probes() {
     let four = <crate::Checkers as ply_core::Game>::parse_position("W:W18,19:B3,4").unwrap();
     assert!(matches!(
         database.probe(&four),
-        Err(Error::TooManyPieces { pieces: 4, available: 3, .. })
+        Err(Error::TooManyPieces {
+            pieces: 4,
+            available: 3,
+            ..
+        })
     ));
     std::fs::remove_dir_all(&dir).unwrap();
     let empty = Database::open(&dir);
-    assert!(matches!(empty.probe(&four), Err(Error::TooManyPieces { available: 0, .. })));
+    assert!(matches!(
+        empty.probe(&four),
+        Err(Error::TooManyPieces { available: 0, .. })
+    ));
 }
 
 #[test]
