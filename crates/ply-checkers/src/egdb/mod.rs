@@ -10,7 +10,8 @@
 //! - [`build`]: the builder, slice by slice, each slice after the slices its
 //!   moves lead to;
 //! - [`probe`]: a [`Database`] on disk, read slice by slice on demand;
-//! - [`verify`]: every stored value re-derived from its successors.
+//! - [`verify`]: every stored value re-derived from its successors;
+//! - [`search`]: an evaluator that answers from the database in the search.
 //!
 //! ```no_run
 //! use ply_checkers::egdb::{self, Database, Value};
@@ -25,6 +26,7 @@
 pub mod build;
 pub mod index;
 pub mod probe;
+pub mod search;
 pub mod table;
 pub mod verify;
 
