@@ -52,7 +52,11 @@ fn the_engine_wins_database_wins() {
             let mut moves = MoveList::new();
             position.generate_moves(&mut moves);
             if moves.is_empty() {
-                assert_ne!(position.colour_to_move(), winner, "{fen}: the winner is stuck");
+                assert_ne!(
+                    position.colour_to_move(),
+                    winner,
+                    "{fen}: the winner is stuck"
+                );
                 break;
             }
             assert!(plies < CAP, "{fen}: not won in {CAP} plies, at {position}");
@@ -62,7 +66,11 @@ fn the_engine_wins_database_wins() {
             plies += 1;
             // After the winner's move the loser is lost still.
             if position.colour_to_move() != winner {
-                assert_eq!(database.probe(&position).unwrap(), Value::Loss, "{fen}: {position}");
+                assert_eq!(
+                    database.probe(&position).unwrap(),
+                    Value::Loss,
+                    "{fen}: {position}"
+                );
             }
         }
     }

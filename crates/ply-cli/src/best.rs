@@ -45,6 +45,10 @@ struct BestLine {
     /// True when the score is exact (an Othello endgame solved to the end).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     exact: bool,
+    /// The checkers endgame database's value for the side to move, when it
+    /// holds the position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    database: Option<&'static str>,
 }
 
 struct Best<'a> {
@@ -100,6 +104,7 @@ impl WithEngine for Best<'_> {
                     pv: Vec::new(),
                     result: Some(result),
                     exact: false,
+                    database: None,
                 };
                 writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
             } else {
@@ -141,6 +146,11 @@ impl WithEngine for Best<'_> {
             .best
             .expect("the game is not over, so there is a move");
         let pv = line_names(&root, &result.pv);
+        let database = if G::NAME == "checkers" {
+            crate::egdb::database_value(&root.position_string())
+        } else {
+            None
+        };
         if self.json {
             let line = BestLine {
                 mv: Some(root.move_name(best)),
@@ -151,6 +161,7 @@ impl WithEngine for Best<'_> {
                 pv,
                 result: None,
                 exact: false,
+                database: database.map(|value| value.name()),
             };
             writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
         } else {
@@ -164,6 +175,9 @@ impl WithEngine for Best<'_> {
                 result.time.as_secs_f64(),
                 pv.join(" ")
             )?;
+            if let Some(value) = database {
+                writeln!(out, "endgame database: a {value} for the side to move")?;
+            }
         }
         Ok(())
     }
@@ -204,6 +218,7 @@ fn solve_othello(args: &BestArgs, json: bool) -> Result<bool, CliError> {
             pv,
             result: None,
             exact: true,
+            database: None,
         };
         writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
     } else {

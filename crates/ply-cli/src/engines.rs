@@ -76,7 +76,10 @@ pub fn with_engine<T: WithEngine>(
             hash_mb,
         )?),
         EngineGame::Checkers => task.run(engine::<ply_checkers::Checkers, _>(
-            ply_checkers::engine::Evaluation,
+            ply_checkers::egdb::search::Probing::new(
+                ply_checkers::engine::Evaluation,
+                crate::egdb::default_database(),
+            ),
             hash_mb,
         )?),
         EngineGame::ChessGnu => task.run(engine::<ply_chess::gnu::GnuBoard, _>(

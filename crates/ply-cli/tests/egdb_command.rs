@@ -143,6 +143,22 @@ fn build_probe_verify_and_info() {
     let info = stdout(&ply(&["egdb", "info", "--dir", d], None));
     assert_eq!(info.lines().count(), 4, "{info}");
 
+    // `ply best` says what the database says, and nothing without one.
+    let best = [
+        "best",
+        "checkers",
+        "--fen",
+        "B:WK1,K3:BK32",
+        "--depth",
+        "4",
+        "--json",
+    ];
+    let with = json(&ply(&best, Some(&dir)));
+    assert_eq!(with["database"], "loss");
+    let without = json(&ply(&best, Some(&dir.join("nothing-here"))));
+    assert!(without.get("database").is_none(), "{without}");
+    assert!(without["move"].as_str().is_some());
+
     // A damaged slice is reported, not trusted.
     let slice = dir.join("checkers").join("m0k2-m0k1.egdb");
     std::fs::write(&slice, b"PLYEGDB1 short").unwrap();
