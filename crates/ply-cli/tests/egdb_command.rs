@@ -28,6 +28,19 @@ fn json(output: &Output) -> serde_json::Value {
     serde_json::from_str(lines[0]).unwrap()
 }
 
+/// `ply egdb probe checkers --fen FEN --dir DIR` and more arguments.
+fn probe(fen: &str, dir: &str, more: &[&str]) -> Output {
+    let mut args = vec!["egdb", "probe", "checkers", "--fen", fen, "--dir", dir];
+    args.extend_from_slice(more);
+    ply(&args, None)
+}
+
+/// Asserts that `output` is a refusal (exit code 2) whose message says `what`.
+fn assert_refused(output: &Output, what: &str) {
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(output));
+    assert!(stderr(output).contains(what), "{}", stderr(output));
+}
+
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ply-egdb-cli-{name}-{}", std::process::id()));
@@ -39,39 +52,33 @@ fn scratch(name: &str) -> PathBuf {
 fn build_probe_verify_and_info() {
     let dir = scratch("build");
     let d = dir.to_str().unwrap();
-    let out = ply(
-        &[
-            "egdb", "build", "checkers", "--pieces", "3", "--dir", d, "--json",
-        ],
-        None,
-    );
+    let build = [
+        "egdb", "build", "checkers", "--pieces", "3", "--dir", d, "--json",
+    ];
+    let out = ply(&build, None);
     assert!(out.status.success(), "{}", stderr(&out));
     let built = json(&out);
-    assert_eq!(built["solved"], 16);
-    assert_eq!(built["skipped"], 0);
+    assert_eq!(
+        (built["solved"].as_u64(), built["skipped"].as_u64()),
+        (Some(16), Some(0))
+    );
     // 2 bits a position plus a 24-byte header a slice.
     let positions = built["positions"].as_u64().unwrap();
-    let bytes = built["bytes"].as_u64().unwrap();
-    let values = bytes - 16 * 24;
+    let values = built["bytes"].as_u64().unwrap() - 16 * 24;
     assert!(
-        values >= positions / 4 && values <= positions / 4 + 16,
-        "{bytes}"
+        (positions / 4..=positions / 4 + 16).contains(&values),
+        "{built}"
     );
 
     // A rerun skips every slice.
-    let again = json(&ply(
-        &[
-            "egdb", "build", "checkers", "--pieces", "3", "--dir", d, "--json",
-        ],
-        None,
-    ));
+    let again = json(&ply(&build, None));
     assert_eq!(
         (again["solved"].as_u64(), again["skipped"].as_u64()),
         (Some(0), Some(16))
     );
 
     // The environment variable names the directory too.
-    let probe = ply(
+    let by_env = ply(
         &[
             "egdb",
             "probe",
@@ -82,56 +89,17 @@ fn build_probe_verify_and_info() {
         ],
         Some(&dir),
     );
-    assert!(probe.status.success(), "{}", stderr(&probe));
+    assert!(by_env.status.success(), "{}", stderr(&by_env));
     assert_eq!(
-        json(&probe),
+        json(&by_env),
         serde_json::json!({"value": "win", "pieces": 3})
     );
-    let probe = ply(
-        &[
-            "egdb",
-            "probe",
-            "checkers",
-            "--fen",
-            "B:WK1,K3:BK32",
-            "--dir",
-            d,
-        ],
-        None,
-    );
-    assert_eq!(stdout(&probe).trim(), "loss for black (3 pieces)");
-    let draw = json(&ply(
-        &[
-            "egdb",
-            "probe",
-            "checkers",
-            "--fen",
-            "B:WK1:BK32",
-            "--json",
-            "--dir",
-            d,
-        ],
-        None,
-    ));
-    assert_eq!(draw["value"], "draw");
-
-    let too_many = ply(
-        &[
-            "egdb",
-            "probe",
-            "checkers",
-            "--fen",
-            "W:W18,19:B3,4",
-            "--dir",
-            d,
-        ],
-        None,
-    );
-    assert_eq!(too_many.status.code(), Some(2));
-    assert!(
-        stderr(&too_many).contains("ply egdb build checkers --pieces 4"),
-        "{}",
-        stderr(&too_many)
+    let lost = probe("B:WK1,K3:BK32", d, &[]);
+    assert_eq!(stdout(&lost).trim(), "loss for black (3 pieces)");
+    assert_eq!(json(&probe("B:WK1:BK32", d, &["--json"]))["value"], "draw");
+    assert_refused(
+        &probe("W:W18,19:B3,4", d, &[]),
+        "ply egdb build checkers --pieces 4",
     );
 
     let verify = ply(&["egdb", "verify", "checkers", "--dir", d, "--json"], None);
@@ -153,8 +121,7 @@ fn build_probe_verify_and_info() {
         "4",
         "--json",
     ];
-    let with = json(&ply(&best, Some(&dir)));
-    assert_eq!(with["database"], "loss");
+    assert_eq!(json(&ply(&best, Some(&dir)))["database"], "loss");
     let without = json(&ply(&best, Some(&dir.join("nothing-here"))));
     assert!(without.get("database").is_none(), "{without}");
     assert!(without["move"].as_str().is_some());
@@ -162,58 +129,20 @@ fn build_probe_verify_and_info() {
     // A damaged slice is reported, not trusted.
     let slice = dir.join("checkers").join("m0k2-m0k1.egdb");
     std::fs::write(&slice, b"PLYEGDB1 short").unwrap();
-    let damaged = ply(
-        &[
-            "egdb",
-            "probe",
-            "checkers",
-            "--fen",
-            "W:WK1,K3:BK32",
-            "--dir",
-            d,
-        ],
-        None,
-    );
-    assert_eq!(damaged.status.code(), Some(2));
-    assert!(
-        stderr(&damaged).contains("build again"),
-        "{}",
-        stderr(&damaged)
-    );
+    assert_refused(&probe("W:WK1,K3:BK32", d, &[]), "build again");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_missing_database_says_how_to_build_it() {
     let dir = scratch("missing");
-    let out = ply(
-        &[
-            "egdb",
-            "probe",
-            "checkers",
-            "--fen",
-            "W:WK1,K3:BK32",
-            "--dir",
-            dir.to_str().unwrap(),
-        ],
-        None,
+    let d = dir.to_str().unwrap();
+    assert_refused(
+        &probe("W:WK1,K3:BK32", d, &[]),
+        "ply egdb build checkers --pieces 3",
     );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("ply egdb build checkers --pieces 3"),
-        "{}",
-        stderr(&out)
-    );
-    let verify = ply(
-        &["egdb", "verify", "checkers", "--dir", dir.to_str().unwrap()],
-        None,
-    );
-    assert_eq!(verify.status.code(), Some(2));
-    assert!(
-        stderr(&verify).contains("ply egdb build"),
-        "{}",
-        stderr(&verify)
-    );
+    let verify = ply(&["egdb", "verify", "checkers", "--dir", d], None);
+    assert_refused(&verify, "ply egdb build");
 }
 
 #[test]
@@ -224,34 +153,11 @@ fn bad_input_is_refused() {
         &["egdb", "build", "chess", "--pieces", "3", "--dir", d],
         None,
     );
-    assert_eq!(chess.status.code(), Some(2));
-    assert!(
-        stderr(&chess).contains("checkers only"),
-        "{}",
-        stderr(&chess)
-    );
+    assert_refused(&chess, "checkers only");
     let zero = ply(
         &["egdb", "build", "checkers", "--pieces", "0", "--dir", d],
         None,
     );
-    assert_eq!(zero.status.code(), Some(2));
-    assert!(
-        stderr(&zero).contains("--pieces must be between 1 and"),
-        "{}",
-        stderr(&zero)
-    );
-    let fen = ply(
-        &[
-            "egdb",
-            "probe",
-            "checkers",
-            "--fen",
-            "X:nonsense",
-            "--dir",
-            d,
-        ],
-        None,
-    );
-    assert_eq!(fen.status.code(), Some(2));
-    assert!(stderr(&fen).contains("bad position"), "{}", stderr(&fen));
+    assert_refused(&zero, "--pieces must be between 1 and");
+    assert_refused(&probe("X:nonsense", d, &[]), "bad position");
 }

@@ -163,20 +163,14 @@ impl Slices {
 /// next side to move: the mirror, with a man crowned, with pieces captured.
 #[must_use]
 pub fn successor_materials(material: Material) -> Vec<Material> {
-    let Material {
-        my_men,
-        my_kings,
-        their_men,
-        their_kings,
-    } = material;
-    let mut movers = vec![(my_men, my_kings)];
-    if my_men > 0 {
-        movers.push((my_men - 1, my_kings + 1));
+    let mut movers = vec![(material.my_men, material.my_kings)];
+    if material.my_men > 0 {
+        movers.push((material.my_men - 1, material.my_kings + 1));
     }
     let mut successors = Vec::new();
     for (men, kings) in movers {
-        for left_men in 0..=their_men {
-            for left_kings in 0..=their_kings {
+        for left_men in 0..=material.their_men {
+            for left_kings in 0..=material.their_kings {
                 let next = Material::new(left_men, left_kings, men, kings);
                 if next.is_contested() {
                     successors.push(next);
