@@ -12,7 +12,8 @@
 //! - [`position`]: the position and its rules;
 //! - [`game`]: [`ply_core::Game`] for it, the end of a game, and the hooks by
 //!   which [`ply_core::GameHistory`] judges threefold repetition and the
-//!   40-move rule.
+//!   40-move rule;
+//! - [`egdb`]: endgame databases, built by retrograde analysis.
 //!
 //! Positions read and write PDN FEN ([`Position`] is `FromStr` and
 //! `Display`), moves are read by their position ([`Position::parse_move`]:
@@ -56,6 +57,7 @@
 //! ```
 
 pub mod board;
+pub mod egdb;
 pub mod engine;
 pub mod game;
 pub mod movegen;

@@ -80,6 +80,10 @@ struct BestLine {
     /// True when the score is exact (an Othello endgame solved to the end).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     exact: bool,
+    /// The checkers endgame database's value for the side to move, when it
+    /// holds the position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    database: Option<&'static str>,
 }
 
 /// `ply best` on the game the arguments name.
@@ -167,6 +171,7 @@ impl EngineTask for BestSearch<'_> {
                     pv: Vec::new(),
                     result: Some(result),
                     exact: false,
+                    database: None,
                 };
                 writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
             } else {
@@ -208,6 +213,11 @@ impl EngineTask for BestSearch<'_> {
             .best
             .expect("the game is not over, so there is a move");
         let pv = line_names(&root, &result.pv);
+        let database = if G::NAME == "checkers" {
+            crate::egdb::database_value(&root.position_string())
+        } else {
+            None
+        };
         if self.json {
             let line = BestLine {
                 mv: Some(root.move_name(best)),
@@ -218,6 +228,7 @@ impl EngineTask for BestSearch<'_> {
                 pv,
                 result: None,
                 exact: false,
+                database: database.map(|value| value.name()),
             };
             writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
         } else {
@@ -231,6 +242,9 @@ impl EngineTask for BestSearch<'_> {
                 result.time.as_secs_f64(),
                 pv.join(" ")
             )?;
+            if let Some(value) = database {
+                writeln!(out, "endgame database: a {value} for the side to move")?;
+            }
         }
         Ok(())
     }
@@ -249,6 +263,7 @@ fn print_solved(solved: &Solved, started: std::time::Instant, json: bool) -> Res
             pv: solved.pv.clone(),
             result: None,
             exact: true,
+            database: None,
         };
         writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
     } else {

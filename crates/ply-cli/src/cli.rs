@@ -41,6 +41,8 @@ pub enum Command {
     /// of cutechess-cli, `ply match <game> -help` lists them.
     #[command(disable_help_flag = true)]
     Match(MatchArgs),
+    /// Checkers endgame databases: build, probe, verify, info.
+    Egdb(crate::egdb::EgdbArgs),
 }
 
 /// Arguments of `ply match`: the game, then cutechess-style options that

@@ -55,6 +55,12 @@ pub enum CliError {
     /// `ply match` could not run as asked (bad options, unreadable openings).
     #[error("{0}")]
     Match(String),
+    /// `ply egdb` was asked for something it cannot do.
+    #[error("{0}")]
+    Egdb(String),
+    /// An endgame database could not be built, read or probed.
+    #[error("{0}")]
+    EgdbFile(#[from] ply_checkers::egdb::Error),
     /// Writing the output failed (e.g. a closed pipe).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -75,7 +81,13 @@ impl CliError {
             | CliError::NotSolvable(_)
             | CliError::Solve(_)
             | CliError::HashAllocation(_)
-            | CliError::Match(_) => ExitCode::from(2),
+            | CliError::Match(_)
+            | CliError::Egdb(_) => ExitCode::from(2),
+            CliError::EgdbFile(err) => match err {
+                ply_checkers::egdb::Error::Io { .. }
+                | ply_checkers::egdb::Error::Threads { .. } => ExitCode::from(1),
+                _ => ExitCode::from(2),
+            },
             CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),
             CliError::Interrupted => ExitCode::from(130),
         }

@@ -22,6 +22,7 @@ mod arena;
 mod bench;
 mod best;
 mod cli;
+mod egdb;
 mod engines;
 mod error;
 #[doc(hidden)]
@@ -65,6 +66,7 @@ pub fn run() -> ExitCode {
                 json: cli.json,
             })
         }),
+        Command::Egdb(args) => egdb::run(args, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,6 +2,7 @@
 
 use super::{BoardTask, GameEntry};
 use crate::engines::EngineTask;
+use ply_checkers::egdb::search::Probing;
 use ply_checkers::engine::Evaluation;
 
 /// English checkers.
@@ -18,7 +19,13 @@ impl GameEntry for Checkers {
     }
 
     fn with_engine_board<T: EngineTask>(name: &str, task: T) -> Option<T::Output> {
-        (name == "shifts").then(|| task.run::<ply_checkers::Checkers, _>(Evaluation))
+        // With the endgame databases where the user has built them.
+        (name == "shifts").then(|| {
+            task.run::<ply_checkers::Checkers, _>(Probing::new(
+                Evaluation,
+                crate::egdb::default_database(),
+            ))
+        })
     }
 
     /// Positions searched by `ply bench checkers`: the start, three-move ballots

@@ -1,0 +1,97 @@
+//! The databases in the search: an [`Evaluator`] that answers from the
+//! database when a position is within reach and no capture is pending, and
+//! asks the evaluation it wraps otherwise.
+//!
+//! A database win scores [`KNOWN_WIN`] plus a measure of progress, so that
+//! the search keeps the win and converts it: fewer pieces for the loser,
+//! kings and advanced men for the winner, and the winner's kings close to the
+//! loser's pieces (to drive a lone king out of its double corner). A loss
+//! scores the negation of the winner's score, a draw 0. Without a database
+//! (or beyond its piece count) the wrapped evaluation answers alone.
+
+use super::{Database, Value};
+use crate::Position;
+use crate::board::Board;
+use crate::square::Square;
+use ply_core::search::{Evaluator, Score};
+use std::sync::Arc;
+
+/// The score of a database win before progress is added: far above any
+/// evaluation, well inside [`Score::WIN_BOUND`] (forced wins found by search).
+pub const KNOWN_WIN: i32 = 20_000;
+
+/// An evaluation that consults an endgame database first.
+#[derive(Debug)]
+pub struct Probing<E> {
+    inner: E,
+    database: Option<Arc<Database>>,
+}
+
+impl<E> Probing<E> {
+    /// `inner`, with `database` consulted first where it reaches.
+    #[must_use]
+    pub fn new(inner: E, database: Option<Arc<Database>>) -> Probing<E> {
+        let database = database.filter(|d| d.max_pieces() > 0);
+        Probing { inner, database }
+    }
+
+    /// The database, if one with slices is there.
+    #[must_use]
+    pub fn database(&self) -> Option<&Database> {
+        self.database.as_deref()
+    }
+
+    /// The database value of `position`: `None` beyond reach, with a capture
+    /// pending, or when a slice is missing or unreadable.
+    #[must_use]
+    pub fn probe(&self, position: &Position) -> Option<Value> {
+        let database = self.database.as_deref()?;
+        let board = position.board();
+        if (board.mine | board.theirs).count_ones() > database.max_pieces()
+            || position.must_capture()
+        {
+            return None;
+        }
+        database.probe(position).ok()
+    }
+}
+
+impl<E: Evaluator<Position>> Evaluator<Position> for Probing<E> {
+    fn evaluate(&self, position: &Position) -> Score {
+        match self.probe(position) {
+            Some(Value::Win) => Score(KNOWN_WIN + progress(position.board())),
+            Some(Value::Loss) => Score(-KNOWN_WIN - progress(&position.board().turned())),
+            Some(Value::Draw) => Score::DRAW,
+            None => self.inner.evaluate(position),
+        }
+    }
+}
+
+/// How far the side to move (the winner) has come: at most a few thousand.
+#[must_use]
+pub fn progress(board: &Board) -> i32 {
+    let my_kings = board.mine & board.kings;
+    let my_men = board.mine & !board.kings;
+    let mut score = 400 * (12 - board.theirs.count_ones() as i32);
+    score += 60 * my_kings.count_ones() as i32;
+    // Men advance towards higher bits: row r of 8 earns r.
+    score += Square::in_board(my_men)
+        .map(|s| 4 * i32::from(s.row()))
+        .sum::<i32>();
+    // Kings near the other side's pieces.
+    for king in Square::in_board(my_kings) {
+        let nearest = Square::in_board(board.theirs)
+            .map(|s| distance(king, s))
+            .min()
+            .unwrap_or(0);
+        score -= 6 * nearest;
+    }
+    score
+}
+
+/// King steps between two squares (the larger of the row and file distances).
+fn distance(a: Square, b: Square) -> i32 {
+    let rows = (i32::from(a.row()) - i32::from(b.row())).abs();
+    let files = (i32::from(a.file()) - i32::from(b.file())).abs();
+    rows.max(files)
+}
