@@ -102,14 +102,6 @@ pub struct InfoArgs {
     pub dir: DirArgs,
 }
 
-/// The database in the default directory, for the engine; `None` without one
-/// (the engine then plays exactly as without databases).
-pub fn default_database() -> Option<std::sync::Arc<Database>> {
-    let dir = egdb::default_dir()?;
-    let database = Database::open(&dir);
-    (database.max_pieces() > 0).then(|| std::sync::Arc::new(database))
-}
-
 /// The database value of a checkers position given as text, for the side to
 /// move, when the default database holds it and no capture is pending.
 pub fn database_value(position: &str) -> Option<egdb::Value> {
@@ -117,7 +109,7 @@ pub fn database_value(position: &str) -> Option<egdb::Value> {
     if position.must_capture() {
         return None;
     }
-    default_database()?.probe(&position).ok()
+    egdb::default_database()?.probe(&position).ok()
 }
 
 /// Runs `ply egdb`.

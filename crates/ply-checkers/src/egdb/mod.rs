@@ -205,6 +205,14 @@ pub fn position(board: &Board) -> crate::Position {
 /// The environment variable naming the database directory.
 pub const DIR_VARIABLE: &str = "PLY_EGDB_DIR";
 
+/// The database in [`default_dir`], for engines to probe; `None` when the
+/// directory holds no database.
+#[must_use]
+pub fn default_database() -> Option<std::sync::Arc<Database>> {
+    let database = Database::open(&default_dir()?);
+    (database.max_pieces() > 0).then(|| std::sync::Arc::new(database))
+}
+
 /// The database directory when none is given: `$PLY_EGDB_DIR`, else
 /// `$XDG_CACHE_HOME/ply/egdb`, else `~/.cache/ply/egdb`; `None` without a home.
 #[must_use]

@@ -23,7 +23,7 @@ impl GameEntry for Checkers {
         (name == "shifts").then(|| {
             task.run::<ply_checkers::Checkers, _>(Probing::new(
                 Evaluation,
-                crate::egdb::default_database(),
+                ply_checkers::egdb::default_database(),
             ))
         })
     }

@@ -8,6 +8,7 @@ use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
+use ply_checkers::egdb::{self, search::Probing};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, Square, pdn};
 use ply_core::GameHistory;
@@ -108,7 +109,7 @@ fn glyph(color: Color, king: bool) -> Glyph {
 }
 
 impl Playable for Checkers {
-    type Eval = Evaluation;
+    type Eval = Probing<Evaluation>;
 
     const TITLE: &'static str = "checkers";
     const RECORD_FORMAT: &'static str = "PDN";
@@ -117,8 +118,9 @@ impl Playable for Checkers {
     const BOTTOM: Option<Side> = Some(Side::Second);
     const NUMBERED: bool = true;
 
-    fn evaluator() -> Evaluation {
-        Evaluation
+    /// With the endgame databases where the user has built them.
+    fn evaluator() -> Probing<Evaluation> {
+        Probing::new(Evaluation, egdb::default_database())
     }
 
     fn side_name(side: Side) -> &'static str {

@@ -32,6 +32,7 @@
 
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
+use ply_checkers::egdb::{self, search::Probing};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Color, Move};
 use ply_core::Game;
@@ -56,7 +57,7 @@ enum Frame {
 /// A Hub session.
 struct Hub {
     out: Output,
-    search: SearchThread<Checkers, Evaluation>,
+    search: SearchThread<Checkers, Probing<Evaluation>>,
     frame: Frame,
     position: Checkers,
     history: Vec<u64>,
@@ -76,7 +77,10 @@ pub fn run() -> std::io::Result<()> {
 pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
     let mut hub = Hub {
         out: Output::new(output),
-        search: SearchThread::new(Engine::new(Evaluation, DEFAULT_HASH_MB)),
+        search: SearchThread::new(Engine::new(
+            Probing::new(Evaluation, egdb::default_database()),
+            DEFAULT_HASH_MB,
+        )),
         frame: Frame::Pydraughts,
         position: Checkers::start(),
         history: Vec::new(),
