@@ -90,19 +90,19 @@ impl<G: Glue> Slot<G> {
             rng: Rng::new(seed),
             marked: Vec::new(),
         };
-        slot.list_moves(false);
+        slot.list_moves();
         slot
     }
 
-    /// Lists the moves of the current position (none when the game is `over`).
-    fn list_moves(&mut self, over: bool) {
+    /// Lists the moves of the current position; returns the outcome if the
+    /// game is over (then there are none).
+    fn list_moves(&mut self) -> Option<ply_core::Outcome<G::EndReason>> {
         self.legal.clear();
-        if !over {
-            self.record.position().generate_moves(&mut self.legal);
-        }
+        let outcome = G::moves_and_outcome(&self.record, &mut self.legal);
         self.candidates.clear();
         self.candidates.extend(0..self.legal.len() as u16);
         self.step = 0;
+        outcome
     }
 
     /// Whether `action` continues one of the candidate moves.
@@ -129,7 +129,9 @@ impl<G: Glue> Slot<G> {
     /// (the row holds what the last call wrote: a large mask, as chess's
     /// 4168 actions, is then not rewritten every step).
     fn write(&mut self, obs: &mut [f32], mask: &mut [bool], clear_mask: bool) {
-        obs.fill(0.0);
+        if !G::WRITES_WHOLE_PLANES {
+            obs.fill(0.0);
+        }
         if clear_mask {
             mask.fill(false);
         } else {
@@ -241,8 +243,7 @@ impl<G: Glue> Batch<G> {
         slot: &mut Slot<G>,
     ) -> Option<ply_core::Outcome<G::EndReason>> {
         loop {
-            let outcome = slot.record.outcome();
-            slot.list_moves(outcome.is_some());
+            let outcome = slot.list_moves();
             if outcome.is_some()
                 || opponent == Opponent::SelfPlay
                 || slot.record.position().side_to_move() == slot.agent
@@ -408,14 +409,13 @@ pub fn random_games<G: Glue>(
         record.restart(G::start());
         let mut played = 0;
         let outcome = loop {
-            if let Some(outcome) = record.outcome() {
+            moves.clear();
+            if let Some(outcome) = G::moves_and_outcome(&record, &mut moves) {
                 break Some(outcome);
             }
             if max_plies.is_some_and(|max| played >= max) {
                 break None;
             }
-            moves.clear();
-            record.position().generate_moves(&mut moves);
             record.push(moves[rng.below(moves.len())]);
             played += 1;
         };
