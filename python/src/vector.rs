@@ -59,13 +59,19 @@ pub trait AnyBatch: Send + Sync {
     fn legal_actions(&self) -> Vec<Vec<usize>>;
 }
 
+/// Games with at most this many actions keep each environment's legal
+/// actions as bits, checked and written without looking into the slots.
+const BIT_ACTIONS: usize = 128;
+
 /// One environment: a game, the legal moves of its position, and how far a
 /// move of several steps (a checkers multi-jump) has got.
 struct Slot<G: Glue> {
     record: GameHistory<G>,
     /// The legal moves of the current position.
     legal: MoveList<G::Move>,
-    /// Indices into `legal` of the moves that agree with the steps taken.
+    /// Indices into `legal` of the moves that agree with the steps taken,
+    /// once a step is taken (empty before: every legal move is a candidate,
+    /// and a move of one step never needs the list).
     candidates: Vec<u16>,
     /// Steps of the move under way already taken.
     step: usize,
@@ -74,7 +80,8 @@ struct Slot<G: Glue> {
     /// Steps taken in this episode.
     steps: u32,
     rng: Rng,
-    /// The actions this slot set in its row of the mask buffer last time.
+    /// The actions this slot set in its row of the mask buffer last time
+    /// (games with more than [`BIT_ACTIONS`] actions only).
     marked: Vec<u16>,
 }
 
@@ -90,33 +97,54 @@ impl<G: Glue> Slot<G> {
             rng: Rng::new(seed),
             marked: Vec::new(),
         };
-        slot.list_moves(false);
+        slot.list_moves();
         slot
     }
 
-    /// Lists the moves of the current position (none when the game is `over`).
-    fn list_moves(&mut self, over: bool) {
+    /// Lists the moves of the current position; returns the outcome if the
+    /// game is over (then there are none).
+    fn list_moves(&mut self) -> Option<ply_core::Outcome<G::EndReason>> {
         self.legal.clear();
-        if !over {
-            self.record.position().generate_moves(&mut self.legal);
-        }
+        let outcome = G::moves_and_outcome(&self.record, &mut self.legal);
         self.candidates.clear();
-        self.candidates.extend(0..self.legal.len() as u16);
         self.step = 0;
+        outcome
+    }
+
+    /// The indices into `legal` of the moves that agree with the steps taken.
+    fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
+        let all = if self.step == 0 { self.legal.len() } else { 0 };
+        (0..all).chain(self.candidates.iter().map(|&i| usize::from(i)))
     }
 
     /// Whether `action` continues one of the candidate moves.
     fn accepts(&self, action: usize) -> bool {
         let position = self.record.position();
-        self.candidates
-            .iter()
-            .any(|&i| position.action(self.legal[i as usize], self.step) == action)
+        self.candidates()
+            .any(|i| position.action(self.legal[i], self.step) == action)
+    }
+
+    /// The candidate moves' next actions as bits (for games with at most
+    /// [`BIT_ACTIONS`] actions).
+    fn action_bits(&self) -> u128 {
+        let position = self.record.position();
+        self.candidates().fold(0, |bits, i| {
+            bits | 1 << position.action(self.legal[i], self.step)
+        })
     }
 
     /// Takes `action` (accepted); returns the move once it is complete.
     fn take(&mut self, action: usize) -> Option<G::Move> {
         let position = self.record.position();
         let (legal, step) = (&self.legal, self.step);
+        if step == 0 {
+            let mut agreeing = (0..legal.len()).filter(|&i| position.action(legal[i], 0) == action);
+            let first = agreeing.next().expect("an accepted action");
+            if G::steps(legal[first]) == 1 && agreeing.next().is_none() {
+                return Some(legal[first]);
+            }
+            self.candidates.extend((0..legal.len()).map(|i| i as u16));
+        }
         self.candidates
             .retain(|&i| position.action(legal[i as usize], step) == action);
         self.step += 1;
@@ -124,12 +152,25 @@ impl<G: Glue> Slot<G> {
         (self.candidates.len() == 1 && G::steps(first) == self.step).then_some(first)
     }
 
-    /// Writes the observation and the mask row. The mask row is cleared
-    /// whole when `clear_mask`, else only where this slot set it last time
-    /// (the row holds what the last call wrote: a large mask, as chess's
-    /// 4168 actions, is then not rewritten every step).
-    fn write(&mut self, obs: &mut [f32], mask: &mut [bool], clear_mask: bool) {
-        obs.fill(0.0);
+    /// Writes the observation and the mask row; returns the candidate
+    /// actions as bits (0 for games with more than [`BIT_ACTIONS`] actions).
+    /// A small mask row is written whole from the bits; a large one (chess's
+    /// 4168 actions) is cleared whole when `clear_mask`, else only where this
+    /// slot set it last time (the row holds what the last call wrote).
+    fn write(&mut self, obs: &mut [f32], mask: &mut [bool], clear_mask: bool) -> u128 {
+        if !G::WRITES_WHOLE_PLANES {
+            obs.fill(0.0);
+        }
+        let position = self.record.position();
+        let partial = (self.step > 0).then(|| (self.legal[self.candidates[0] as usize], self.step));
+        position.write_planes(partial, obs);
+        if G::ACTIONS <= BIT_ACTIONS {
+            let bits = self.action_bits();
+            for (action, legal) in mask.iter_mut().enumerate() {
+                *legal = (bits >> action) & 1 != 0;
+            }
+            return bits;
+        }
         if clear_mask {
             mask.fill(false);
         } else {
@@ -137,15 +178,15 @@ impl<G: Glue> Slot<G> {
                 mask[usize::from(action)] = false;
             }
         }
-        self.marked.clear();
-        let position = self.record.position();
-        let partial = (self.step > 0).then(|| (self.legal[self.candidates[0] as usize], self.step));
-        position.write_planes(partial, obs);
-        for &i in &self.candidates {
-            let action = position.action(self.legal[i as usize], self.step);
+        let mut marked = std::mem::take(&mut self.marked);
+        marked.clear();
+        for i in self.candidates() {
+            let action = position.action(self.legal[i], self.step);
             mask[action] = true;
-            self.marked.push(action as u16);
+            marked.push(action as u16);
         }
+        self.marked = marked;
+        0
     }
 
     fn random_move(&mut self) -> G::Move {
@@ -164,6 +205,10 @@ pub struct Batch<G: Glue> {
     max_steps: Option<u32>,
     /// Whether a finished game starts again at once.
     autoreset: bool,
+    /// Each environment's legal actions as bits, when the game has at most
+    /// [`BIT_ACTIONS`] actions (one dense array, cheap to check a batch of
+    /// actions against).
+    action_bits: Vec<u128>,
     /// The address of the mask buffer the last call wrote (0: none yet):
     /// only that buffer can be cleared where the slots marked it.
     last_mask: usize,
@@ -195,11 +240,17 @@ impl<G: Glue> Batch<G> {
             }
             _ => None,
         };
-        let slots = (0..num_envs)
+        let slots: Vec<Slot<G>> = (0..num_envs)
             .map(|i| Slot::new(start.clone(), slot_seed(seed, i)))
             .collect();
+        let action_bits = if G::ACTIONS <= BIT_ACTIONS {
+            slots.iter().map(Slot::action_bits).collect()
+        } else {
+            Vec::new()
+        };
         Ok(Batch {
             slots,
+            action_bits,
             start,
             opponent,
             engine,
@@ -241,8 +292,7 @@ impl<G: Glue> Batch<G> {
         slot: &mut Slot<G>,
     ) -> Option<ply_core::Outcome<G::EndReason>> {
         loop {
-            let outcome = slot.record.outcome();
-            slot.list_moves(outcome.is_some());
+            let outcome = slot.list_moves();
             if outcome.is_some()
                 || opponent == Opponent::SelfPlay
                 || slot.record.position().side_to_move() == slot.agent
@@ -312,11 +362,14 @@ impl<G: Glue> AnyBatch for Batch<G> {
             }
             self.restart(index);
             let slot = &mut self.slots[index];
-            slot.write(
+            let bits = slot.write(
                 &mut out.obs[index * size..][..size],
                 &mut out.mask[index * G::ACTIONS..][..G::ACTIONS],
                 true,
             );
+            if let Some(entry) = self.action_bits.get_mut(index) {
+                *entry = bits;
+            }
             out.reward[index] = 0.0;
             out.terminated[index] = false;
             out.truncated[index] = false;
@@ -326,9 +379,13 @@ impl<G: Glue> AnyBatch for Batch<G> {
 
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), String> {
         for (index, (&action, slot)) in actions.iter().zip(&self.slots).enumerate() {
-            let legal = usize::try_from(action)
-                .ok()
-                .is_some_and(|a| a < G::ACTIONS && slot.accepts(a));
+            let legal = usize::try_from(action).ok().is_some_and(|a| {
+                a < G::ACTIONS
+                    && match self.action_bits.get(index) {
+                        Some(bits) => (bits >> a) & 1 != 0,
+                        None => slot.accepts(a),
+                    }
+            });
             if !legal {
                 return Err(format!(
                     "environment {index}: action {action} is not legal there (see info[\"action_mask\"])"
@@ -344,11 +401,14 @@ impl<G: Glue> AnyBatch for Batch<G> {
                 self.restart(index);
             }
             let slot = &mut self.slots[index];
-            slot.write(
+            let bits = slot.write(
                 &mut out.obs[index * size..][..size],
                 &mut out.mask[index * G::ACTIONS..][..G::ACTIONS],
                 clear_mask,
             );
+            if let Some(entry) = self.action_bits.get_mut(index) {
+                *entry = bits;
+            }
             out.reward[index] = reward;
             out.terminated[index] = terminated;
             out.truncated[index] = truncated;
@@ -359,11 +419,12 @@ impl<G: Glue> AnyBatch for Batch<G> {
 
     fn random_actions(&mut self, out: &mut [i64]) {
         for (slot, action) in self.slots.iter_mut().zip(out) {
-            let pick = slot.candidates[slot.rng.below(slot.candidates.len())];
-            *action = slot
-                .record
-                .position()
-                .action(slot.legal[pick as usize], slot.step) as i64;
+            let pick = if slot.step == 0 {
+                slot.rng.below(slot.legal.len())
+            } else {
+                usize::from(slot.candidates[slot.rng.below(slot.candidates.len())])
+            };
+            *action = slot.record.position().action(slot.legal[pick], slot.step) as i64;
         }
     }
 
@@ -380,9 +441,8 @@ impl<G: Glue> AnyBatch for Batch<G> {
             .map(|slot| {
                 let position = slot.record.position();
                 let mut actions: Vec<usize> = slot
-                    .candidates
-                    .iter()
-                    .map(|&i| position.action(slot.legal[i as usize], slot.step))
+                    .candidates()
+                    .map(|i| position.action(slot.legal[i], slot.step))
                     .collect();
                 actions.sort_unstable();
                 actions.dedup();
@@ -408,14 +468,13 @@ pub fn random_games<G: Glue>(
         record.restart(G::start());
         let mut played = 0;
         let outcome = loop {
-            if let Some(outcome) = record.outcome() {
+            moves.clear();
+            if let Some(outcome) = G::moves_and_outcome(&record, &mut moves) {
                 break Some(outcome);
             }
             if max_plies.is_some_and(|max| played >= max) {
                 break None;
             }
-            moves.clear();
-            record.position().generate_moves(&mut moves);
             record.push(moves[rng.below(moves.len())]);
             played += 1;
         };

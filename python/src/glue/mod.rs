@@ -8,6 +8,7 @@ pub mod chess;
 pub mod othello;
 
 use ply_core::search::{Engine, Evaluator, Searchable};
+use ply_core::{GameHistory, MoveList, Outcome};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
@@ -29,6 +30,9 @@ pub trait Glue: Searchable {
     const ACTIONS: usize;
     /// How many 8x8 planes an observation has.
     const PLANES: usize;
+    /// Whether [`Glue::write_planes`] writes every value of the observation
+    /// (then the caller need not zero it first).
+    const WRITES_WHOLE_PLANES: bool = false;
 
     /// The evaluator of the game's engine.
     fn evaluator() -> Self::Eval;
@@ -56,14 +60,37 @@ pub trait Glue: Searchable {
     fn name_cache() -> &'static NameCache;
 
     /// Writes the observation of this position into `planes` (`PLANES * 64`
-    /// values, zeroed by the caller); `partial` is the move under way and the
+    /// values, zeroed by the caller unless [`Glue::WRITES_WHOLE_PLANES`]); `partial` is the move under way and the
     /// number of its steps already taken, while a multi-step move is under way.
     fn write_planes(&self, partial: Option<(Self::Move, usize)>, planes: &mut [f32]);
+
+    /// Lists the legal moves of the current position of `record` into
+    /// `moves` (which the caller passes empty) and returns the outcome if
+    /// the game is over (then it lists none). Games where "no legal moves"
+    /// means "over" override this to generate the moves once.
+    fn moves_and_outcome(
+        record: &GameHistory<Self>,
+        moves: &mut MoveList<Self::Move>,
+    ) -> Option<Outcome<Self::EndReason>> {
+        let outcome = record.outcome();
+        if outcome.is_none() {
+            record.position().generate_moves(moves);
+        }
+        outcome
+    }
 }
 
 /// The engine of `G` with a `hash_mb` MiB table, or `None` without the memory.
 pub fn engine<G: Glue>(hash_mb: usize) -> Option<Engine<G, G::Eval>> {
     Engine::try_new(G::evaluator(), hash_mb)
+}
+
+/// Writes `board` (bit `i` = grid square `i`) as a whole plane of 0s and
+/// 1s, without branches (the compiler vectorises it).
+pub fn write_plane(plane: &mut [f32], board: u64) {
+    for (square, value) in plane[..GRID].iter_mut().enumerate() {
+        *value = ((board >> square) & 1) as f32;
+    }
 }
 
 /// Sets the bit planes of `board` (bit `i` = grid square `i`) in `plane`.
