@@ -1,5 +1,7 @@
 """Type stubs of ply's compiled module."""
 
+import os
+
 from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
 
 import numpy as np
@@ -88,6 +90,8 @@ class ChessBoard(_Board):
 
 class CheckersBoard(_Board):
     """An English checkers game: PDN FEN positions, moves like 11-15 or 22x15x6."""
+    def egdb_probe(self, dir: str | os.PathLike[str] | None = None) -> str:
+        """The endgame database value for the side to move: "win", "loss" or "draw"."""
 
 class OthelloBoard(_Board):
     """An Othello game: 64 characters a1..h8 and the side to move; moves like d3 or pass."""

@@ -3,7 +3,7 @@
 use crate::board::board_class;
 use crate::interrupt;
 use ply_core::Game;
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::atomic::AtomicBool;
 
@@ -20,8 +20,39 @@ board_class!(
     ply_checkers::Checkers,
     "CheckersBoard",
     "An English checkers game: positions in PDN FEN (`B:W21,...:B1,...`), moves as squares (`11-15`, `22x15x6`).",
-    {}
+    {
+        /// The value of the position for the side to move in the endgame
+        /// databases that `ply egdb build checkers --pieces N` makes:
+        /// `"win"`, `"loss"` or `"draw"` with best play (repetition a draw,
+        /// no move-count rule). `dir` is the database directory (default:
+        /// `$PLY_EGDB_DIR`, else the user's cache, `~/.cache/ply/egdb`).
+        /// Raises `ValueError` when the position has more pieces than the
+        /// databases hold or its slice was not built (the message says
+        /// which build command makes it), `OSError` when a file cannot be read.
+        #[pyo3(signature = (dir=None))]
+        fn egdb_probe(&self, dir: Option<std::path::PathBuf>) -> PyResult<String> {
+            egdb_probe(self.record.position(), dir)
+        }
+    }
 );
+
+/// Probes the checkers endgame databases in `dir` (or the default directory).
+fn egdb_probe(
+    position: &ply_checkers::Checkers,
+    dir: Option<std::path::PathBuf>,
+) -> PyResult<String> {
+    use ply_checkers::egdb::{Database, Error, default_dir};
+    let dir = dir.or_else(default_dir).ok_or_else(|| {
+        PyValueError::new_err("no endgame database directory: give `dir` or set PLY_EGDB_DIR")
+    })?;
+    match Database::open(&dir).probe(position) {
+        Ok(value) => Ok(value.to_string()),
+        Err(error @ (Error::Io { .. } | Error::BadFile { .. })) => {
+            Err(PyOSError::new_err(error.to_string()))
+        }
+        Err(error) => Err(PyValueError::new_err(error.to_string())),
+    }
+}
 
 board_class!(
     OthelloBoard,

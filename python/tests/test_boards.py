@@ -215,3 +215,33 @@ def test_random_games_through_the_board_api(module):
         for mv in moves:
             board.push(mv)
         assert board.outcome() is not None
+
+
+def ply_binary():
+    """The `ply` binary CI builds before these tests (target/release/ply)."""
+    import os
+    path = os.environ.get(
+        "PLY_BIN",
+        os.path.join(os.path.dirname(__file__), "..", "..", "target", "release", "ply"))
+    if not os.path.exists(path):
+        pytest.skip(f"no ply binary at {path} (build it: cargo build --release)")
+    return path
+
+
+def test_checkers_endgame_database_probe(tmp_path):
+    import json
+    import subprocess
+    ply_bin = ply_binary()
+    subprocess.run([ply_bin, "egdb", "build", "checkers", "--pieces", "3", "--dir", str(tmp_path)],
+                   check=True, capture_output=True)
+    for fen in ["W:WK1,K3:BK32", "B:WK1,K3:BK32", "W:W18:B14", "B:W18:B14", "W:WK10:B14,15"]:
+        expected = json.loads(subprocess.run(
+            [ply_bin, "egdb", "probe", "checkers", "--fen", fen, "--dir", str(tmp_path), "--json"],
+            check=True, capture_output=True, text=True).stdout)["value"]
+        assert ply.checkers.Board(fen).egdb_probe(str(tmp_path)) == expected, fen
+    assert ply.checkers.Board("W:WK1,K3:BK32").egdb_probe(str(tmp_path)) == "win"
+    assert ply.checkers.Board("B:WK1,K3:BK32").egdb_probe(str(tmp_path)) == "loss"
+    with pytest.raises(ValueError, match="ply egdb build checkers --pieces 4"):
+        ply.checkers.Board("W:WK1,K3:BK32,K30").egdb_probe(str(tmp_path))
+    with pytest.raises(ValueError):
+        ply.checkers.Board().egdb_probe(str(tmp_path / "none"))
