@@ -4,7 +4,7 @@
 
 use crate::interrupt;
 use ply_core::Game;
-use ply_core::perft::perft;
+use ply_core::perft::{perft, split};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -16,16 +16,6 @@ pub const MAX_DEPTH: u32 = 64;
 /// Subtrees are cut until there are this many (or they get shallow), so that
 /// a stop is noticed soon and the threads finish together.
 const SUBTREES: usize = 2048;
-
-/// Plies left below which a subtree is not cut further.
-const MIN_SPLIT_DEPTH: u32 = 4;
-
-/// A subtree: the root move it descends from, its position and its depth.
-struct Subtree<G> {
-    root_move: usize,
-    position: G,
-    depth: u32,
-}
 
 /// Checks a perft depth and thread count from Python.
 ///
@@ -62,38 +52,6 @@ pub fn positions_below<G: Game>(root: &G, plies: u32) -> Vec<G> {
     level
 }
 
-/// Cuts the tree below `root` (depth >= 1) into subtrees tagged with their
-/// root move.
-fn split<G: Game>(root: &G, depth: u32) -> Vec<Subtree<G>> {
-    let moves = root.legal_moves();
-    let mut subtrees: Vec<Subtree<G>> = moves
-        .iter()
-        .enumerate()
-        .map(|(root_move, &mv)| Subtree {
-            root_move,
-            position: root.play(mv),
-            depth: depth - 1,
-        })
-        .collect();
-    while subtrees.len() < SUBTREES && !subtrees.is_empty() && subtrees[0].depth > MIN_SPLIT_DEPTH {
-        subtrees = subtrees
-            .into_iter()
-            .flat_map(|subtree| {
-                let moves = subtree.position.legal_moves();
-                moves
-                    .iter()
-                    .map(|&mv| Subtree {
-                        root_move: subtree.root_move,
-                        position: subtree.position.play(mv),
-                        depth: subtree.depth - 1,
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-    }
-    subtrees
-}
-
 /// The leaves below each root move of `root` at `depth` (>= 1), counted on
 /// `threads` threads; `None` if `stop` was set before the end.
 fn divide_counts<G: Game>(
@@ -107,7 +65,7 @@ fn divide_counts<G: Game>(
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let root_moves = root.legal_moves().len();
-    let subtrees = split(root, depth);
+    let subtrees = split(root, depth, SUBTREES);
     let counts: Vec<Option<(usize, u64)>> = pool.install(|| {
         subtrees
             .par_iter()

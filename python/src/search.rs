@@ -3,7 +3,6 @@
 
 use crate::glue::{self, Glue};
 use crate::interrupt;
-use ply_core::Game;
 use ply_core::search::{Info, Level, Limits};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -54,18 +53,6 @@ struct Report {
     nps: u64,
     seconds: f64,
     pv: Vec<String>,
-}
-
-/// The names of the moves of a line played from `root`.
-pub fn line_names<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
-    let mut position = root.clone();
-    line.iter()
-        .map(|&mv| {
-            let name = position.move_name(mv);
-            position = position.play(mv);
-            name
-        })
-        .collect()
 }
 
 /// How to search, as given from Python.
@@ -162,7 +149,7 @@ pub fn best_move<G: Glue>(
                     nodes: info.nodes,
                     nps: info.nps,
                     seconds: info.time.as_secs_f64(),
-                    pv: line_names(root, &info.pv),
+                    pv: root.line_names(&info.pv),
                 });
             })
         },
@@ -193,6 +180,6 @@ pub fn best_move<G: Glue>(
         depth: result.depth,
         nodes: result.nodes,
         seconds: result.time.as_secs_f64(),
-        pv: line_names(root, &result.pv),
+        pv: root.line_names(&result.pv),
     }))
 }

@@ -2,7 +2,7 @@
 
 use crate::engines::{self, EngineTask};
 use crate::error::CliError;
-use crate::games::{self, GameEntry, GameTask, Solved, line_names};
+use crate::games::{self, GameEntry, GameTask, Solved};
 use clap::Args;
 use ply_core::Game;
 use ply_core::search::{Evaluator, Info, Level, Limits, NoMoves, Options, Score, Searchable};
@@ -205,14 +205,14 @@ impl EngineTask for BestSearch<'_> {
                     info.score.to_string(),
                     info.nodes,
                     info.nps / 1000,
-                    line_names(&root, &info.pv).join(" ")
+                    root.line_names(&info.pv).join(" ")
                 );
             }
         });
         let best = result
             .best
             .expect("the game is not over, so there is a move");
-        let pv = line_names(&root, &result.pv);
+        let pv = root.line_names(&result.pv);
         let database = if G::NAME == "checkers" {
             crate::egdb::database_value(&root.position_string())
         } else {

@@ -163,6 +163,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Writes `mv`, legal in this position, in the game's standard notation.
     fn move_name(&self, mv: Self::Move) -> String;
 
+    /// The names of the moves of `line`, played one after the other from
+    /// here (a principal variation, a game's moves).
+    fn line_names(&self, line: &[Self::Move]) -> Vec<String> {
+        let mut position = self.clone();
+        line.iter()
+            .map(|&mv| {
+                let name = position.move_name(mv);
+                position = position.play(mv);
+                name
+            })
+            .collect()
+    }
+
     /// The legal moves as a list (a convenience over [`Game::generate_moves`]).
     fn legal_moves(&self) -> MoveList<Self::Move> {
         let mut moves = MoveList::new();

@@ -234,18 +234,6 @@ fn unknown_generator<G: GameEntry>(name: &str) -> CliError {
     }
 }
 
-/// The names of the moves of a line played from `root`.
-pub fn line_names<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
-    let mut position = root.clone();
-    line.iter()
-        .map(|&mv| {
-            let name = position.move_name(mv);
-            position = position.play(mv);
-            name
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! Othello in the registry: two move generators (bitboard, the seed's line
 //! tables), the engine on the bitboard, and the exact endgame solver.
 
-use super::{BoardTask, GameEntry, Solved, line_names};
+use super::{BoardTask, GameEntry, Solved};
 use crate::engines::EngineTask;
 use crate::error::CliError;
 use ply_core::Game;
@@ -63,7 +63,7 @@ impl GameEntry for Othello {
             score: solution.score,
             empties,
             nodes: solution.nodes,
-            pv: line_names(&root, &solution.pv),
+            pv: root.line_names(&solution.pv),
         }))
     }
 }

@@ -109,12 +109,16 @@ pub enum Error {
     HashAllocation(usize),
 }
 
-/// A subtree still to count: the root move it descends from, its position and
-/// the plies left below it.
-struct Subtree<G: Game> {
-    root_move: usize,
-    position: G,
-    depth: u32,
+/// A subtree still to count: the root move it descends from (its index in
+/// the root's legal moves), its position and the plies left below it.
+#[derive(Clone, Debug)]
+pub struct Subtree<G: Game> {
+    /// The index of the root move among the root's legal moves.
+    pub root_move: usize,
+    /// The position at the top of the subtree.
+    pub position: G,
+    /// The plies left to count below it.
+    pub depth: u32,
 }
 
 /// Subtrees are not split below this many plies: counting them whole is faster
@@ -158,7 +162,7 @@ pub fn run<G: Game>(
         })?;
 
     let root_moves = root.legal_moves();
-    let subtrees = split(root, &root_moves, options.depth, options.threads);
+    let subtrees = split(root, options.depth, options.threads * SUBTREES_PER_THREAD);
     let total = subtrees.len();
     let done = AtomicUsize::new(0);
     let nodes_so_far = AtomicU64::new(0);
@@ -191,16 +195,14 @@ pub fn run<G: Game>(
     Ok(Report { nodes, divide })
 }
 
-/// Cuts the tree below `root` into subtrees, one level at a time, until there are
-/// enough of them for `threads` workers or they get too shallow to be worth it.
-fn split<G: Game>(
-    root: &G,
-    root_moves: &MoveList<G::Move>,
-    depth: u32,
-    threads: usize,
-) -> Vec<Subtree<G>> {
-    let wanted = threads * SUBTREES_PER_THREAD;
-    let mut subtrees: Vec<Subtree<G>> = root_moves
+/// Cuts the `depth`-ply tree below `root` (`depth` at least 1) into subtrees,
+/// one level at a time, until there are `wanted` of them or they get too
+/// shallow to be worth cutting; in move generation order, so the same call
+/// gives the same list (for checkpoints of a long count).
+#[must_use]
+pub fn split<G: Game>(root: &G, depth: u32, wanted: usize) -> Vec<Subtree<G>> {
+    let mut subtrees: Vec<Subtree<G>> = root
+        .legal_moves()
         .iter()
         .enumerate()
         .map(|(root_move, &mv)| Subtree {
