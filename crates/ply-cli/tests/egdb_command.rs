@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+use common::{json, stderr, stdout};
+
 fn ply(args: &[&str], env_dir: Option<&Path>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ply"));
     command.args(args).env_remove("PLY_EGDB_DIR");
@@ -11,21 +14,6 @@ fn ply(args: &[&str], env_dir: Option<&Path>) -> Output {
         command.env("PLY_EGDB_DIR", dir);
     }
     command.output().expect("ply runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    let text = stdout(output);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 1, "{text}");
-    serde_json::from_str(lines[0]).unwrap()
 }
 
 /// `ply egdb probe checkers --fen FEN --dir DIR` and more arguments.

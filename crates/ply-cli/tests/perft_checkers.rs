@@ -3,19 +3,14 @@
 
 use std::process::{Command, Output};
 
+mod common;
+use common::{stderr, stdout};
+
 fn ply(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(args)
         .output()
         .expect("ply runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 fn json_lines(output: &Output) -> Vec<serde_json::Value> {

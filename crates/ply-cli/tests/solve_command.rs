@@ -3,26 +3,14 @@
 
 use std::process::{Command, Output};
 
+mod common;
+use common::{json, stderr, stdout};
+
 fn ply(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(args)
         .output()
         .expect("ply runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    let text = stdout(output);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 1, "{text}");
-    serde_json::from_str(lines[0]).unwrap()
 }
 
 /// FFO #1: 14 empties, black to move wins by 18 with g8.

@@ -1,16 +1,36 @@
-//! A `ply` protocol session driven through pipes, for the protocol tests
-//! (`ply uci`, `ply hub`, `ply nboard`): lines in, lines out, a time limit on
-//! every wait so that a silent engine fails the test instead of hanging it.
+//! Helpers for the tests that run the `ply` binary: the text of a finished
+//! command's output, and a protocol session driven through pipes for the
+//! protocol tests (`ply uci`, `ply hub`, `ply nboard`): lines in, lines out, a
+//! time limit on every wait so that a silent engine fails the test instead of
+//! hanging it.
 
 // Each test binary uses a part of this module.
 #![allow(dead_code)]
 
 use std::io::Read;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// A finished command's standard output.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// A finished command's standard error.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// A finished command's output read as one line of JSON.
+pub fn json(output: &Output) -> serde_json::Value {
+    let text = stdout(output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    serde_json::from_str(lines[0]).unwrap()
+}
 
 /// How long any one answer may take.
 const PATIENCE: Duration = Duration::from_secs(120);
