@@ -59,7 +59,7 @@ fn least_squares_recovers_known_weights() {
         ..FitOptions::default()
     };
     let mut seen = 0;
-    let (weights, report) = fit(&data, &vec![0.0; 40], &options, |_| seen += 1).unwrap();
+    let (weights, report) = fit(&data, &[0.0; 40], &options, |_| seen += 1).unwrap();
     assert_eq!(seen, report.epochs.len());
     assert!(max_error(&weights, &truth) < 0.05, "{weights:?}\n{truth:?}");
     assert!(
@@ -80,7 +80,7 @@ fn minibatches_recover_them_too() {
         batch_size: 256,
         ..FitOptions::default()
     };
-    let (weights, report) = fit(&data, &vec![0.0; 40], &options, |_| {}).unwrap();
+    let (weights, report) = fit(&data, &[0.0; 40], &options, |_| {}).unwrap();
     assert!(max_error(&weights, &truth) < 0.3, "{weights:?}\n{truth:?}");
     // Uniform noise of ±0.5 has an RMS of 0.29: held out, the fit is near it.
     assert!(
@@ -137,7 +137,7 @@ fn the_same_seed_gives_the_same_weights_on_any_number_of_threads() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| fit(&data, &vec![0.0; 40], &options, |_| {}).unwrap())
+            .install(|| fit(&data, &[0.0; 40], &options, |_| {}).unwrap())
     };
     let (one, _) = run(1);
     let (three, _) = run(3);
@@ -146,7 +146,7 @@ fn the_same_seed_gives_the_same_weights_on_any_number_of_threads() {
         seed: 6,
         ..options.clone()
     };
-    let (other, _) = fit(&data, &vec![0.0; 40], &other_seed, |_| {}).unwrap();
+    let (other, _) = fit(&data, &[0.0; 40], &other_seed, |_| {}).unwrap();
     assert_ne!(one, other);
 }
 
@@ -188,16 +188,16 @@ fn l2_pulls_weights_to_zero() {
         ..FitOptions::default()
     };
     let norm = |w: &[f32]| w.iter().map(|x| x * x).sum::<f32>();
-    let (plain, _) = fit(&data, &vec![0.0; 40], &base, |_| {}).unwrap();
+    let (plain, _) = fit(&data, &[0.0; 40], &base, |_| {}).unwrap();
     let strong = FitOptions { l2: 1.0, ..base };
-    let (shrunk, _) = fit(&data, &vec![0.0; 40], &strong, |_| {}).unwrap();
+    let (shrunk, _) = fit(&data, &[0.0; 40], &strong, |_| {}).unwrap();
     assert!(norm(&shrunk) < 0.5 * norm(&plain));
 }
 
 #[test]
 fn bad_options_and_inputs_are_errors() {
     let (data, _) = linear_data(0.0);
-    let zeros = vec![0.0; 40];
+    let zeros = [0.0; 40];
     let bad = |options: FitOptions| {
         matches!(
             fit(&data, &zeros, &options, |_| {}),
@@ -259,7 +259,7 @@ fn the_split_is_the_public_one() {
         holdout_fraction: 0.25,
         ..FitOptions::default()
     };
-    let (_, report) = fit(&data, &vec![0.0; 40], &options, |_| {}).unwrap();
+    let (_, report) = fit(&data, &[0.0; 40], &options, |_| {}).unwrap();
     assert_eq!(
         report.holdout_rows,
         Split::new(4000, 0.25, 11).holdout.len()
