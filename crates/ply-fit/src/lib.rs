@@ -1,0 +1,15 @@
+#![doc = include_str!("../README.md")]
+
+mod dataset;
+mod error;
+mod fit;
+mod options;
+mod scale;
+mod split;
+
+pub use dataset::{Dataset, Row};
+pub use error::FitError;
+pub use fit::{EpochReport, Errors, FitReport, fit};
+pub use options::{FitOptions, Loss};
+pub use scale::fit_scale;
+pub use split::Split;
