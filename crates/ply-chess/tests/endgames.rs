@@ -4,7 +4,6 @@
 
 use ply_chess::Position;
 use ply_chess::engine::Evaluation;
-use ply_core::Game;
 use ply_core::search::{Engine, Evaluator, Limits};
 use std::sync::atomic::AtomicBool;
 
