@@ -93,10 +93,12 @@ impl Limits {
 }
 
 /// The times a search works to: past `soft` no new iteration starts, at
-/// `hard` the search stops at once.
+/// `hard` the search stops at once. Under a clock the soft deadline is the
+/// move's target time, which the search scales by how settled its iterations
+/// are, starting none that would likely end far past it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deadlines {
-    /// Do not start another iteration after this.
+    /// Do not start another iteration after this (a clock's target time).
     pub soft: Option<Instant>,
     /// Stop now.
     pub hard: Option<Instant>,
@@ -162,6 +164,11 @@ const SUDDEN_DEATH_MIN_MOVES: u32 = 25;
 /// Moves played for each move fewer in the assumed horizon.
 const MOVES_PER_HORIZON_MOVE: u32 = 3;
 
+/// In sudden death, the clock kept back as a reserve, in increments (never
+/// more than half the clock): near it a move uses less than the increment,
+/// so the clock grows back rather than running down in a long endgame.
+const SUDDEN_DEATH_RESERVE_INCREMENTS: u32 = 10;
+
 /// Below this much usable time (the clock less the overhead) the engine
 /// moves at once, whatever the increment.
 const MOVE_AT_ONCE: Duration = Duration::from_millis(15);
@@ -187,7 +194,8 @@ fn sudden_death_horizon(moves_played: Option<u32>) -> u32 {
 ///
 /// The time for the rest of the control is the clock plus three quarters of
 /// the increments still to come, less the overhead of every one of those
-/// moves; a move gets its even share of it (the soft budget: the time
+/// moves (and, in sudden death, less a reserve of
+/// [`SUDDEN_DEATH_RESERVE_INCREMENTS`] increments); a move gets its even share of it (the soft budget: the time
 /// manager aims at it, see [`Deadlines`]), and may run on to
 /// [`HARD_PER_SOFT`] times that (the hard budget). Without moves-to-go the
 /// rest of the game is assumed to last [`sudden_death_horizon`] moves, fewer
@@ -209,7 +217,15 @@ fn clock_budget(
         .moves_to_go
         .map_or_else(|| sudden_death_horizon(moves_played), |m| m.clamp(1, 50));
     let increments = clock.increment.saturating_mul(moves - 1).saturating_mul(3) / 4;
-    let pool = usable
+    let reserve = if clock.moves_to_go.is_none() {
+        clock
+            .increment
+            .saturating_mul(SUDDEN_DEATH_RESERVE_INCREMENTS)
+            .min(usable / 2)
+    } else {
+        Duration::ZERO
+    };
+    let pool = (usable - reserve)
         .saturating_add(increments)
         .saturating_sub(overhead.saturating_mul(moves));
     let share = pool / moves;
@@ -267,7 +283,7 @@ mod tests {
         };
         let d = Deadlines::new(&clock, start);
         let (soft, hard) = (d.soft.unwrap() - start, d.hard.unwrap() - start);
-        assert!(soft > ms(20) && soft < ms(60), "{soft:?}");
+        assert!(soft > ms(15) && soft < ms(60), "{soft:?}");
         assert!(hard >= soft && hard <= ms(495), "{hard:?}");
         // Almost out of time: still some time, a quarter of the usable rest kept.
         let low = Limits {
