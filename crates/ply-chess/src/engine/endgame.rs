@@ -252,49 +252,37 @@ mod tests {
 
     #[test]
     fn unwinnable_material_is_scaled_to_a_draw() {
-        let scale_of = |fen: &str, strong| scale(&position(fen), strong);
-        // A lone minor piece, two knights: no win.
-        assert_eq!(scale_of("8/8/8/3k4/8/8/8/2B1K3 w - - 0 1", Color::White), 0);
-        assert_eq!(
-            scale_of("8/8/8/3k4/8/8/8/1NN1K3 w - - 0 1", Color::White),
-            0
-        );
-        // Rook against minor piece: hardly.
-        assert_eq!(
-            scale_of("8/8/8/3k4/8/4b3/8/R3K3 w - - 0 1", Color::White),
-            MINOR_UP_AGAINST_MINOR_SCALE
-        );
-        // Rook, bishop and knight, queen: wins.
-        assert_eq!(
-            scale_of("8/8/8/3k4/8/8/8/R3K3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
-        assert_eq!(
-            scale_of("8/8/8/3k4/8/8/8/1BN1K3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
-        // An a-pawn with the dark bishop (a8 is light) and the king in the corner.
-        assert_eq!(scale_of("k7/8/8/P7/8/8/8/2B1K3 w - - 0 1", Color::White), 0);
-        // With the light bishop it wins; so it does with the king far away.
-        assert_eq!(
-            scale_of("k7/8/8/P7/8/8/8/3BK3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
-        assert_eq!(
-            scale_of("8/8/8/P3k3/8/8/8/2B1K3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
-        // A bare h-pawn against the king in front of it, for Black (h1 queens).
-        assert_eq!(scale_of("4k3/8/8/8/8/7p/8/6K1 w - - 0 1", Color::Black), 0);
-        // Opposite-coloured bishops (c1 dark, c8 light) halve, same-coloured do not.
-        assert_eq!(
-            scale_of("2b1k3/p4p2/8/8/8/8/P4PP1/2B1K3 w - - 0 1", Color::White),
-            OPPOSITE_BISHOPS_SCALE
-        );
-        assert_eq!(
-            scale_of("3bk3/p4p2/8/8/8/8/P4PP1/2B1K3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
+        let (white, black) = (Color::White, Color::Black);
+        for (fen, strong, expected) in [
+            // A lone minor piece, two knights: no win.
+            ("8/8/8/3k4/8/8/8/2B1K3 w - - 0 1", white, 0),
+            ("8/8/8/3k4/8/8/8/1NN1K3 w - - 0 1", white, 0),
+            // Rook against minor piece: hardly.
+            (
+                "8/8/8/3k4/8/4b3/8/R3K3 w - - 0 1",
+                white,
+                MINOR_UP_AGAINST_MINOR_SCALE,
+            ),
+            // Rook, bishop and knight: wins.
+            ("8/8/8/3k4/8/8/8/R3K3 w - - 0 1", white, FULL_SCALE),
+            ("8/8/8/3k4/8/8/8/1BN1K3 w - - 0 1", white, FULL_SCALE),
+            // An a-pawn with the dark bishop (a8 is light) and the king in the corner.
+            ("k7/8/8/P7/8/8/8/2B1K3 w - - 0 1", white, 0),
+            // With the light bishop it wins; so it does with the king far away.
+            ("k7/8/8/P7/8/8/8/3BK3 w - - 0 1", white, FULL_SCALE),
+            ("8/8/8/P3k3/8/8/8/2B1K3 w - - 0 1", white, FULL_SCALE),
+            // A bare h-pawn against the king in front of it, for Black (h1 queens).
+            ("4k3/8/8/8/8/7p/8/6K1 w - - 0 1", black, 0),
+            // Opposite-coloured bishops (c1 dark, c8 light) halve, same-coloured do not.
+            (
+                "2b1k3/p4p2/8/8/8/8/P4PP1/2B1K3 w - - 0 1",
+                white,
+                OPPOSITE_BISHOPS_SCALE,
+            ),
+            ("3bk3/p4p2/8/8/8/8/P4PP1/2B1K3 w - - 0 1", white, FULL_SCALE),
+        ] {
+            assert_eq!(scale(&position(fen), strong), expected, "{fen}");
+        }
     }
 
     #[test]
