@@ -15,6 +15,7 @@
 mod level;
 mod limits;
 mod ordering;
+mod pacing;
 mod picker;
 mod score;
 mod table;
@@ -319,6 +320,8 @@ pub struct Engine<G: Searchable, E: Evaluator<G>> {
     evaluator: E,
     /// The options used by the next search.
     pub options: Options,
+    /// The score of the last search, for the time manager of the next.
+    last_score: Option<Score>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -340,6 +343,7 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             table: TranspositionTable::try_new(hash_mb.max(1))?,
             evaluator,
             options: Options::default(),
+            last_score: None,
             game: std::marker::PhantomData,
         })
     }
@@ -359,6 +363,7 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.last_score = None;
     }
 
     /// The evaluator.
@@ -434,6 +439,7 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             ponder_hit,
             limits: *limits,
             options: self.options,
+            previous_score: self.last_score,
         };
         let evaluator = &self.evaluator;
         let result = std::thread::scope(|scope| {
@@ -449,6 +455,9 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             shared.internal_stop.store(true, Ordering::Relaxed);
             result
         });
+        if result.best.is_some() {
+            self.last_score = Some(result.score);
+        }
         SearchResult {
             nodes: shared.total_nodes(),
             time: start.elapsed(),

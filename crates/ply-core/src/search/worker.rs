@@ -2,6 +2,7 @@
 //! variation search with its pruning, and quiescence.
 
 use super::ordering::{History, Killers, Reductions};
+use super::pacing::{NEXT_ITERATION_FRACTION, Pacing};
 use super::picker::MovePicker;
 use super::score::{MAX_PLY, Score};
 use super::table::{Bound, Entry, TranspositionTable};
@@ -24,6 +25,8 @@ pub(super) struct Shared<'a> {
     pub(super) ponder_hit: Option<&'a PonderHit>,
     pub(super) limits: Limits,
     pub(super) options: Options,
+    /// The score of the engine's previous search, for the time manager.
+    pub(super) previous_score: Option<Score>,
 }
 
 impl Shared<'_> {
@@ -42,6 +45,18 @@ impl Shared<'_> {
         match self.ponder_hit.and_then(PonderHit::time) {
             Some(hit) => Deadlines::new(&self.limits, hit),
             None => Deadlines::NONE,
+        }
+    }
+
+    /// The moment the time limits count from: the start, or a pondering
+    /// search's ponder-hit.
+    pub(super) fn time_origin(&self) -> Instant {
+        if self.limits.ponder {
+            self.ponder_hit
+                .and_then(PonderHit::time)
+                .unwrap_or(self.start)
+        } else {
+            self.start
         }
     }
 
@@ -93,6 +108,8 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     reductions: Reductions,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     root_moves: Vec<RootMove<G::Move>>,
+    /// How settled the completed iterations are, for the time manager.
+    pacing: Pacing,
 }
 
 impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
@@ -135,6 +152,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             reductions: Reductions::new(),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root_moves,
+            pacing: Pacing::new(shared.previous_score),
         }
     }
 
@@ -243,6 +261,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             }
             completed = depth;
+            if self.is_main() {
+                self.pacing
+                    .record(G::pack_move(self.root_moves[0].mv), last_score);
+            }
             if self.is_main() && weak {
                 let order = self.choice_order();
                 for (line, &index) in order.iter().take(shown).enumerate() {
@@ -328,12 +350,22 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         if shared.limits.infinite || shared.pondering() {
             return false;
         }
-        if shared
-            .deadlines()
-            .soft
-            .is_some_and(|soft| Instant::now() >= soft)
-        {
-            return true;
+        if let Some(soft) = shared.deadlines().soft {
+            let now = Instant::now();
+            // Under a clock the soft budget is a target, scaled by how settled
+            // the search is; no iteration starts that would likely end past it.
+            let past_soft = if shared.limits.clock.is_some() {
+                let origin = shared.time_origin();
+                let target = soft
+                    .saturating_duration_since(origin)
+                    .mul_f64(self.pacing.scale() * NEXT_ITERATION_FRACTION);
+                now.saturating_duration_since(origin) >= target
+            } else {
+                now >= soft
+            };
+            if past_soft {
+                return true;
+            }
         }
         let timed = shared.limits.clock.is_some() || shared.limits.movetime.is_some();
         // One legal move: no need to think when the clock runs.
