@@ -8,12 +8,12 @@ use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_core::GameHistory;
 use ply_core::record::Header;
-use ply_core::{Game, Outcome, Side};
 use ply_core::search::Limits;
+use ply_core::{Game, Outcome, Side};
 use ply_othello::engine::{Engine, Evaluation, Reach};
-use std::sync::atomic::AtomicBool;
 use ply_othello::{EndReason, Move, Othello, Square, ggf};
 use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
 
 /// The exact solver's transposition table, in MiB.
 const SOLVER_HASH_MB: usize = 16;

@@ -431,7 +431,13 @@ impl Job {
 
     /// The engine's answer for `position` within `limits`, the midgame
     /// iterations (or the solve) sent as `search` lines when `report`.
-    fn think(&self, engine: &mut Engine, position: &Othello, limits: &Limits, report: bool) -> Thought {
+    fn think(
+        &self,
+        engine: &mut Engine,
+        position: &Othello,
+        limits: &Limits,
+        report: bool,
+    ) -> Thought {
         engine.midgame().options.multipv = 1;
         let out = self.out.clone();
         let thought = engine.think(

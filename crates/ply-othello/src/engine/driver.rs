@@ -20,9 +20,9 @@
 //! below full strength never solve.
 
 use super::Evaluation;
+use crate::Othello;
 use crate::moves::Move;
 use crate::solve::{self, AllocationError, Solver};
-use crate::Othello;
 use ply_core::Game;
 use ply_core::search::{self, Bound, Deadlines, Info, Level, Limits, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -156,11 +156,9 @@ impl Engine {
     /// # Errors
     /// [`AllocationError`] if the memory cannot be had.
     pub fn new(midgame_mb: usize, solver_mb: usize) -> Result<Engine, AllocationError> {
-        let midgame = search::Engine::try_new(Evaluation::default(), midgame_mb).ok_or(
-            AllocationError {
-                megabytes: midgame_mb,
-            },
-        )?;
+        let midgame = search::Engine::try_new(Evaluation, midgame_mb).ok_or(AllocationError {
+            megabytes: midgame_mb,
+        })?;
         Ok(Engine {
             midgame,
             solver: Solver::new(solver_mb)?,
@@ -258,7 +256,9 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info<Move>),
     ) -> Thought {
-        let result = self.midgame.search(position, history, limits, stop, on_info);
+        let result = self
+            .midgame
+            .search(position, history, limits, stop, on_info);
         Thought {
             best: result.best,
             score: result.score,
@@ -361,7 +361,13 @@ mod tests {
         assert_eq!(thought.score, Score(1800));
         assert_eq!(thought.best.unwrap().to_string(), "g8");
         assert_eq!(thought.depth, 14);
-        let thought = engine.think(&Othello::start(), &[], &Limits::depth(3), &stop, &mut |_| {});
+        let thought = engine.think(
+            &Othello::start(),
+            &[],
+            &Limits::depth(3),
+            &stop,
+            &mut |_| {},
+        );
         assert_eq!(thought.reach, Reach::Midgame);
         assert_eq!(thought.depth, 3);
         assert!(thought.best.is_some());

@@ -88,7 +88,7 @@ const EVALUATION: i32 = 1 << 3;
 #[inline]
 fn evaluation(player: u64, opponent: u64) -> i32 {
     let position = Position::<Bitboard>::from_player_opponent(player, opponent);
-    EVALUATION * Evaluation::default().evaluate(&position).0
+    EVALUATION * Evaluation.evaluate(&position).0
 }
 
 /// Beyond any [`options`] or [`evaluation`] score.
