@@ -27,6 +27,8 @@ pub(super) struct Shared<'a> {
     pub(super) options: Options,
     /// The score of the engine's previous search, for the time manager.
     pub(super) previous_score: Option<Score>,
+    /// Whether ProbCut may prune.
+    pub(super) selective: bool,
 }
 
 impl Shared<'_> {
@@ -609,6 +611,23 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
+        // ProbCut: a shallow null-window search that lands far enough beyond
+        // a bound shows, with the model's certainty, where the deep one would.
+        if self.shared.selective
+            && !pv_node
+            && !in_check
+            && !alpha.is_decisive()
+            && !beta.is_decisive()
+            && let Some(model) = position.probcut(depth)
+        {
+            if let Some(score) = self.probcut(position, &model, eval, alpha, beta, ply) {
+                return score;
+            }
+            if self.stopped {
+                return Score::DRAW;
+            }
+        }
+
         let side = position.side_to_move().index();
         let mut picker = MovePicker::new(
             position,
@@ -743,6 +762,44 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             },
         );
         best
+    }
+
+    /// ProbCut's tests at a null-window node (`beta == alpha + 1`): `beta`
+    /// when the shallow search proves the model's bound above it, `alpha` when
+    /// it proves the one below; `None` to search as usual. Each test is only
+    /// tried where the static evaluation `eval` is already beyond its bound
+    /// (as Edax does), so that most nodes pay for no shallow search.
+    fn probcut(
+        &mut self,
+        position: &G,
+        model: &super::ProbCut,
+        eval: Score,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        let shallow = model.shallow_depth;
+        let high = model.high_bound(beta);
+        if high < Score::WIN_BOUND && eval >= beta {
+            let score = self.search(position, Score(high.0 - 1), high, shallow, ply, false);
+            if self.stopped {
+                return None;
+            }
+            if score >= high {
+                return Some(beta);
+            }
+        }
+        let low = model.low_bound(alpha);
+        if low > -Score::WIN_BOUND && eval <= alpha {
+            let score = self.search(position, low, Score(low.0 + 1), shallow, ply, false);
+            if self.stopped {
+                return None;
+            }
+            if score <= low {
+                return Some(alpha);
+            }
+        }
+        None
     }
 
     /// Searches captures and promotions (every move when forced) until quiet.

@@ -1,8 +1,13 @@
 //! The Othello engine: what ply-core's search needs to know about Othello
-//! ([`Searchable`]) and a midgame evaluation ([`Evaluation`]).
+//! ([`Searchable`]), a midgame evaluation ([`Evaluation`]), and [`Engine`],
+//! the midgame search and the exact solver behind one call that chooses
+//! between them.
 
+pub mod driver;
 pub mod eval;
+pub mod probcut;
 
+pub use driver::{Engine, Reach, Thought};
 pub use eval::Evaluation;
 
 use crate::generators::MoveGenerator;
@@ -10,7 +15,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
 use ply_core::Game;
-use ply_core::search::{AllNoisy, Features, NoMoves, Score, Searchable};
+use ply_core::search::{AllNoisy, Features, NoMoves, ProbCut, Score, Searchable};
 
 /// The squares of each class, best first: corners; edges but for the
 /// squares next to a corner (C-squares); the centre (two or more from every
@@ -92,6 +97,12 @@ impl<G: MoveGenerator> Searchable for Position<G> {
     /// The game is over: the disc count decides (100 per disc).
     fn no_moves_score(&self) -> NoMoves {
         NoMoves::Final(Score(100 * self.final_score()))
+    }
+
+    /// Multi-ProbCut's model by stage and depth, fitted for [`Evaluation`]
+    /// ([`probcut`]).
+    fn probcut(&self, depth: i32) -> Option<ProbCut> {
+        probcut::model(self.empty().count_ones(), depth)
     }
 }
 
