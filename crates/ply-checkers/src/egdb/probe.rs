@@ -1,13 +1,16 @@
 //! Probing: the value of a position read from the slice files, each slice read
-//! once, when first needed.
+//! once, when first needed. Reading a slice already in memory takes no lock:
+//! the search probes from several threads at every node within reach.
 
 use super::table::{self, Slice};
 use super::{Error, Material, Value, slice_dir};
 use crate::Position;
 use crate::board::Board;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+/// No slice file of this material: the mark in [`Database`]'s table of cells.
+const ABSENT: u16 = u16::MAX;
 
 /// An endgame database directory, opened for probing.
 #[derive(Debug)]
@@ -16,23 +19,31 @@ pub struct Database {
     dir: PathBuf,
     /// The most pieces of a slice file found there.
     max_pieces: u32,
-    /// The slices read so far.
-    loaded: Mutex<HashMap<Material, Arc<Slice>>>,
+    /// For each [`Material::id`], the index of its cell in `slices`, or
+    /// [`ABSENT`] when the directory had no file of it when opened.
+    cells: Vec<u16>,
+    /// The slices of the files found, each read on first use.
+    slices: Vec<OnceLock<Slice>>,
+    /// Held while a slice file is read, so that it is read once.
+    reading: Mutex<()>,
 }
 
 impl Database {
     /// The database in `dir` (the directory given to a build). Nothing is read
-    /// yet but the list of slice files.
+    /// yet but the list of slice files; slices built later are not seen.
     #[must_use]
     pub fn open(dir: &Path) -> Database {
+        let stored = stored_materials(dir);
+        let mut cells = vec![ABSENT; Material::COUNT];
+        for (cell, material) in stored.iter().enumerate() {
+            cells[material.id()] = cell as u16;
+        }
         Database {
             dir: dir.to_path_buf(),
-            max_pieces: stored_materials(dir)
-                .iter()
-                .map(|m| m.pieces())
-                .max()
-                .unwrap_or(0),
-            loaded: Mutex::new(HashMap::new()),
+            max_pieces: stored.iter().map(|m| m.pieces()).max().unwrap_or(0),
+            cells,
+            slices: stored.iter().map(|_| OnceLock::new()).collect(),
+            reading: Mutex::new(()),
         }
     }
 
@@ -63,6 +74,7 @@ impl Database {
     ///
     /// # Errors
     /// As [`Database::probe`].
+    #[inline]
     pub fn probe_board(&self, board: &Board) -> Result<Value, Error> {
         if board.mine == 0 {
             return Ok(Value::Loss);
@@ -70,8 +82,7 @@ impl Database {
         if board.theirs == 0 {
             return Ok(Value::Win);
         }
-        let material = Material::of(board);
-        let slice = self.slice(material)?;
+        let slice = self.slice(Material::of(board))?;
         Ok(table::value(slice.get(slice.index.index(board))))
     }
 
@@ -79,28 +90,61 @@ impl Database {
     ///
     /// # Errors
     /// As [`Database::probe`].
-    pub fn slice(&self, material: Material) -> Result<Arc<Slice>, Error> {
-        let mut loaded = self.loaded.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(slice) = loaded.get(&material) {
-            return Ok(Arc::clone(slice));
+    #[inline]
+    pub fn slice(&self, material: Material) -> Result<&Slice, Error> {
+        // Counts above 12 have no id; no file has them either.
+        let cell = if [
+            material.my_men,
+            material.my_kings,
+            material.their_men,
+            material.their_kings,
+        ]
+        .iter()
+        .all(|&count| count <= 12)
+        {
+            self.cells[material.id()]
+        } else {
+            ABSENT
+        };
+        if cell == ABSENT {
+            return Err(self.not_stored(material));
         }
-        let pieces = material.pieces();
+        let cell = &self.slices[usize::from(cell)];
+        match cell.get() {
+            Some(slice) => Ok(slice),
+            None => self.read(material, cell),
+        }
+    }
+
+    /// Reads the slice of `material` into `cell` (once, whichever thread
+    /// comes first).
+    #[cold]
+    fn read<'a>(&self, material: Material, cell: &'a OnceLock<Slice>) -> Result<&'a Slice, Error> {
+        let _reading = self.reading.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(slice) = cell.get() {
+            return Ok(slice);
+        }
         match Slice::load(&slice_dir(&self.dir), material)? {
-            Some(slice) => {
-                let slice = Arc::new(slice);
-                loaded.insert(material, Arc::clone(&slice));
-                Ok(slice)
-            }
-            None if pieces > self.max_pieces => Err(Error::TooManyPieces {
+            Some(slice) => Ok(cell.get_or_init(|| slice)),
+            None => Err(self.not_stored(material)),
+        }
+    }
+
+    /// The error for a material without a slice file.
+    fn not_stored(&self, material: Material) -> Error {
+        let pieces = material.pieces();
+        if pieces > self.max_pieces {
+            Error::TooManyPieces {
                 pieces,
                 available: self.max_pieces,
                 dir: self.dir.clone(),
-            }),
-            None => Err(Error::Missing {
+            }
+        } else {
+            Error::Missing {
                 material,
                 pieces,
                 dir: self.dir.clone(),
-            }),
+            }
         }
     }
 }

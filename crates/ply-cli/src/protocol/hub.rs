@@ -29,16 +29,24 @@
 //! depth beyond 100 as 100. The `overhead` parameter (milliseconds, 20 by
 //! default) is kept back from the clock at every move for the client's
 //! delays. End of input stops any search and ends the session at once.
+//!
+//! Endgame databases (`ply egdb build checkers`, found as `ply egdb` finds
+//! them): when the position searched is within their reach, every `info`
+//! line ends with `egdb=win`, `egdb=loss` or `egdb=draw`, its value for the
+//! side to move; a database win scores 200 men and more (`score=224.00`),
+//! a loss as much below 0.
 
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
-use ply_checkers::egdb::{self, search::Probing};
+use ply_checkers::egdb::search::{Probing, value_within_reach};
+use ply_checkers::egdb::{self, Database, Value};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Color, Move};
 use ply_core::Game;
 use ply_core::search::{Clock, Engine, Info, Level, Limits, Score};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 use std::time::Duration;
 
 const DEFAULT_HASH_MB: usize = 64;
@@ -58,6 +66,8 @@ enum Frame {
 struct Hub {
     out: Output,
     search: SearchThread<Checkers, Probing<Evaluation>>,
+    /// The endgame database the search probes, to tell a root's value.
+    database: Option<Arc<Database>>,
     frame: Frame,
     position: Checkers,
     history: Vec<u64>,
@@ -75,12 +85,14 @@ pub fn run() -> std::io::Result<()> {
 /// Runs a Hub session reading commands from `input` and writing to `output`
 /// until `quit` or the end of the input, which both stop any search at once.
 pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
+    let database = egdb::default_database();
     let mut hub = Hub {
         out: Output::new(output),
         search: SearchThread::new(Engine::new(
-            Probing::new(Evaluation, egdb::default_database()),
+            Probing::new(Evaluation, database.clone()),
             DEFAULT_HASH_MB,
         )),
+        database,
         frame: Frame::Pydraughts,
         position: Checkers::start(),
         history: Vec::new(),
@@ -406,6 +418,10 @@ impl Hub {
         }
         self.pondering = limits.ponder;
         let root = self.position;
+        let database_value = self
+            .database
+            .as_deref()
+            .and_then(|database| value_within_reach(database, &root));
         let info_out = self.out.clone();
         let done_out = self.out.clone();
         self.search.start(
@@ -418,7 +434,7 @@ impl Hub {
                 // `stop`, an analysis until `stop`.
                 hold: limits.ponder || analyze,
             },
-            move |info| info_out.line(&info_line(info)),
+            move |info| info_out.line(&info_line(info, database_value)),
             move |result| {
                 let Some(best) = result.best else {
                     done_out.line("error message=\"no legal move\"");
@@ -501,9 +517,11 @@ fn score_in_men(score: Score) -> String {
     }
 }
 
-fn info_line(info: &Info<Move>) -> String {
+/// An `info` line; `database` is the root's endgame database value, added
+/// as `egdb=win|loss|draw` when the root is within the database's reach.
+fn info_line(info: &Info<Move>, database: Option<Value>) -> String {
     let pv: Vec<String> = info.pv.iter().map(|&mv| hub_move(mv)).collect();
-    format!(
+    let mut line = format!(
         "info depth={} score={} nodes={} time={:.3} nps={:.2} pv={}",
         info.depth,
         score_in_men(info.score),
@@ -511,7 +529,11 @@ fn info_line(info: &Info<Move>) -> String {
         info.time.as_secs_f64(),
         info.nps as f64 / 1e6,
         quoted(&pv.join(" "))
-    )
+    );
+    if let Some(value) = database {
+        line.push_str(&format!(" egdb={value}"));
+    }
+    line
 }
 
 #[cfg(test)]

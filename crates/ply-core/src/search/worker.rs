@@ -93,6 +93,9 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     reductions: Reductions,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     root_moves: Vec<RootMove<G::Move>>,
+    /// Whether positions of known value ([`Evaluator::known`]) end the search
+    /// (only when the root's value is not known itself).
+    stop_at_known: bool,
 }
 
 impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
@@ -135,6 +138,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             reductions: Reductions::new(),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root_moves,
+            stop_at_known: evaluator.known(root).is_none(),
         }
     }
 
@@ -504,6 +508,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         if self.is_repetition(position) || position.is_draw_by_rule() {
             return Score::DRAW;
         }
+        if self.stop_at_known
+            && let Some(known) = self.evaluator.known(position)
+        {
+            return known_at(known, ply);
+        }
         if ply >= MAX_PLY - 2 {
             return self.evaluate(position);
         }
@@ -805,6 +814,20 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             pv: chosen.pv.clone(),
         }
     }
+}
+
+/// A known value ([`Evaluator::known`]) met `ply` plies from the root: within
+/// the evaluation's range, a win worth a ply less (and a loss a ply more) for
+/// every ply from the root, so that the nearest win is preferred.
+fn known_at(known: Score, ply: usize) -> Score {
+    let bound = Score::WIN_BOUND.0 - 1;
+    let known = known.0.clamp(-bound, bound);
+    let ply = ply as i32;
+    Score(match known.signum() {
+        1 => (known - ply).max(1),
+        -1 => (known + ply).min(-1),
+        _ => 0,
+    })
 }
 
 /// The score of `position`, `ply` plies from the root, where the side to move
