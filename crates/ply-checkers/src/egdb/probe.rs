@@ -7,7 +7,8 @@ use super::{Error, Material, Value, slice_dir};
 use crate::Position;
 use crate::board::Board;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// No slice file of this material: the mark in [`Database`]'s table of cells.
 const ABSENT: u16 = u16::MAX;
@@ -24,6 +25,9 @@ pub struct Database {
     cells: Vec<u16>,
     /// The slices of the files found, each read on first use.
     slices: Vec<OnceLock<Slice>>,
+    /// Whether a thread was started to read each slice
+    /// ([`Database::probe_in_memory`]).
+    fetching: Vec<AtomicBool>,
     /// Held while a slice file is read, so that it is read once.
     reading: Mutex<()>,
 }
@@ -43,6 +47,7 @@ impl Database {
             max_pieces: stored.iter().map(|m| m.pieces()).max().unwrap_or(0),
             cells,
             slices: stored.iter().map(|_| OnceLock::new()).collect(),
+            fetching: stored.iter().map(|_| AtomicBool::new(false)).collect(),
             reading: Mutex::new(()),
         }
     }
@@ -86,30 +91,75 @@ impl Database {
         Ok(table::value(slice.get(slice.index.index(board))))
     }
 
+    /// The value of a side-relative board for the side to move if its slice
+    /// is in memory already; `None` otherwise, and then a thread of its own
+    /// reads the slice (once), so that later probes find it. A search probes
+    /// this way: reading a slice file takes far longer than a move may.
+    /// A slice that cannot be read stays unread (`None`).
+    #[inline]
+    pub fn probe_in_memory(self: &Arc<Self>, board: &Board) -> Option<Value> {
+        if board.mine == 0 {
+            return Some(Value::Loss);
+        }
+        if board.theirs == 0 {
+            return Some(Value::Win);
+        }
+        let material = Material::of(board);
+        let cell = self.cell(material)?;
+        if let Some(slice) = self.slices[cell].get() {
+            return Some(table::value(slice.get(slice.index.index(board))));
+        }
+        if !self.fetching[cell].swap(true, Ordering::Relaxed) {
+            let database = Arc::clone(self);
+            // Without a thread the slice is read on a later blocking probe.
+            let _ = std::thread::Builder::new()
+                .name("egdb-read".to_owned())
+                .spawn(move || database.slice(material).is_ok());
+        }
+        None
+    }
+
+    /// Reads every slice into memory now (the slices probes would read on
+    /// first use).
+    ///
+    /// # Errors
+    /// The first slice that cannot be read.
+    pub fn read_all(&self) -> Result<(), Error> {
+        for material in stored_materials(&self.dir) {
+            if self.cell(material).is_some() {
+                self.slice(material)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The index of `material`'s cell in `slices`, if its file was found.
+    #[inline]
+    fn cell(&self, material: Material) -> Option<usize> {
+        // Counts above 12 have no id; no file has them either.
+        let counts = [
+            material.my_men,
+            material.my_kings,
+            material.their_men,
+            material.their_kings,
+        ];
+        if counts.iter().any(|&count| count > 12) {
+            return None;
+        }
+        let cell = self.cells[material.id()];
+        (cell != ABSENT).then_some(usize::from(cell))
+    }
+
     /// The slice of `material`, read on first use.
     ///
     /// # Errors
     /// As [`Database::probe`].
     #[inline]
     pub fn slice(&self, material: Material) -> Result<&Slice, Error> {
-        // Counts above 12 have no id; no file has them either.
-        let cell = if [
-            material.my_men,
-            material.my_kings,
-            material.their_men,
-            material.their_kings,
-        ]
-        .iter()
-        .all(|&count| count <= 12)
-        {
-            self.cells[material.id()]
-        } else {
-            ABSENT
-        };
-        if cell == ABSENT {
+        let Some(cell) = self.cell(material) else {
             return Err(self.not_stored(material));
-        }
-        let cell = &self.slices[usize::from(cell)];
+        };
+        let cell = &self.slices[cell];
         match cell.get() {
             Some(slice) => Ok(slice),
             None => self.read(material, cell),

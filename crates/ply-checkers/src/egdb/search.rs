@@ -50,12 +50,28 @@ impl<E> Probing<E> {
     }
 
     /// The database value of `position`: `None` beyond reach, with a capture
-    /// pending, or when a slice is missing or unreadable.
-    #[must_use]
+    /// pending, or when a slice is missing, unreadable or not in memory yet.
+    ///
+    /// A slice not in memory yet is read by a thread of its own while the
+    /// search goes on without it ([`Database::probe_in_memory`]): a search
+    /// never waits for a file.
     #[inline]
+    #[must_use]
     pub fn probe(&self, position: &Position) -> Option<Value> {
-        value_within_reach(self.database.as_deref()?, position)
+        let database = self.database.as_ref()?;
+        if !within_reach(database, position) {
+            return None;
+        }
+        database.probe_in_memory(position.board())
     }
+}
+
+/// Whether `database` may hold the value of `position`: few enough pieces
+/// and no capture pending (the search plays captures out first).
+#[inline]
+fn within_reach(database: &Database, position: &Position) -> bool {
+    let board = position.board();
+    (board.mine | board.theirs).count_ones() <= database.max_pieces() && !position.must_capture()
 }
 
 /// The value of `position` in `database`: `None` beyond its reach, with a
@@ -64,8 +80,7 @@ impl<E> Probing<E> {
 #[inline]
 #[must_use]
 pub fn value_within_reach(database: &Database, position: &Position) -> Option<Value> {
-    let board = position.board();
-    if (board.mine | board.theirs).count_ones() > database.max_pieces() || position.must_capture() {
+    if !within_reach(database, position) {
         return None;
     }
     database.probe(position).ok()

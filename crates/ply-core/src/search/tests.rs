@@ -123,7 +123,11 @@ impl Evaluator<Pile> for Oracle {
     }
 
     fn known(&self, position: &Pile) -> Option<Score> {
-        (position.stones <= 8).then(|| Score(if position.stones % 4 == 0 { -500 } else { 500 }))
+        (position.stones <= 8).then_some(Score(if position.stones.is_multiple_of(4) {
+            -500
+        } else {
+            500
+        }))
     }
 }
 

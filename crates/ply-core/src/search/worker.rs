@@ -86,6 +86,9 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
+    /// Whether positions of known value ([`Evaluator::known`]) end the search
+    /// (only when the root's value is not known itself).
+    stop_at_known: bool,
     /// Hashes of the game's positions before the root and along the current line.
     path: Vec<u64>,
     killers: Killers<G::Move>,
@@ -93,9 +96,6 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     reductions: Reductions,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     root_moves: Vec<RootMove<G::Move>>,
-    /// Whether positions of known value ([`Evaluator::known`]) end the search
-    /// (only when the root's value is not known itself).
-    stop_at_known: bool,
 }
 
 impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
@@ -132,13 +132,13 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            stop_at_known: evaluator.known(root).is_none(),
             path,
             killers: Killers::new(),
             history: History::new(),
             reductions: Reductions::new(),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root_moves,
-            stop_at_known: evaluator.known(root).is_none(),
         }
     }
 
@@ -798,10 +798,14 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
 
     fn result(&self, depth: u32, chosen: usize) -> SearchResult<G::Move> {
         let chosen = &self.root_moves[chosen];
+        // A move not scored again in an unfinished iteration keeps the score
+        // of the last iteration that scored it (a losing one stays losing).
         let score = if chosen.score > -Score::INFINITE {
             chosen.score
+        } else if chosen.previous > -Score::INFINITE {
+            chosen.previous
         } else {
-            chosen.previous.max(Score::DRAW)
+            Score::DRAW
         };
         SearchResult {
             best: Some(chosen.mv),
