@@ -1,8 +1,8 @@
 //! `ply egdb` through the real binary: build, rerun, probe, verify, info and
 //! the errors for missing databases and too many pieces.
 
-use std::path::{Path, PathBuf};
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 mod common;
@@ -142,6 +142,9 @@ fn build_probe_verify_and_info() {
         "--json",
     ];
     assert_eq!(json(&ply(&best, Some(&dir)))["database"], "loss");
+    let text = stdout(&ply(&best[..best.len() - 1], Some(&dir)));
+    assert!(text.contains("score database loss"), "{text}");
+    assert!(text.contains("endgame database: a loss"), "{text}");
     let without = json(&ply(&best, Some(&dir.join("nothing-here"))));
     assert!(without.get("database").is_none(), "{without}");
     assert!(without["move"].as_str().is_some());
@@ -149,7 +152,10 @@ fn build_probe_verify_and_info() {
     // `ply hub` adds the root's value to its info lines.
     let info = hub_info("WWeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeB", &dir);
     assert!(info.ends_with(" egdb=win"), "{info}");
-    let without = hub_info("WWeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeB", &dir.join("nothing-here"));
+    let without = hub_info(
+        "WWeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeB",
+        &dir.join("nothing-here"),
+    );
     assert!(!without.contains("egdb="), "{without}");
 
     // A damaged slice is reported, not trusted.

@@ -33,6 +33,9 @@ pub const KNOWN_WIN: i32 = 20_000;
 pub struct Probing<E> {
     inner: E,
     database: Option<Arc<Database>>,
+    /// Whether a probe reads a slice file it needs on the spot (one search
+    /// from the command line) rather than in a thread of its own.
+    waits: bool,
 }
 
 impl<E> Probing<E> {
@@ -40,7 +43,23 @@ impl<E> Probing<E> {
     #[must_use]
     pub fn new(inner: E, database: Option<Arc<Database>>) -> Probing<E> {
         let database = database.filter(|d| d.max_pieces() > 0);
-        Probing { inner, database }
+        Probing {
+            inner,
+            database,
+            waits: false,
+        }
+    }
+
+    /// Like [`Probing::new`], for a search that may wait for slice files (a
+    /// single search from the command line, not a game on the clock): its
+    /// probes read the slices they need on the spot, so that what it finds
+    /// does not depend on how fast the files come in.
+    #[must_use]
+    pub fn waiting(inner: E, database: Option<Arc<Database>>) -> Probing<E> {
+        Probing {
+            waits: true,
+            ..Probing::new(inner, database)
+        }
     }
 
     /// The database, if one with slices is there.
@@ -54,7 +73,7 @@ impl<E> Probing<E> {
     ///
     /// A slice not in memory yet is read by a thread of its own while the
     /// search goes on without it ([`Database::probe_in_memory`]): a search
-    /// never waits for a file.
+    /// on the clock never waits for a file ([`Probing::waiting`] does).
     #[inline]
     #[must_use]
     pub fn probe(&self, position: &Position) -> Option<Value> {
@@ -62,7 +81,11 @@ impl<E> Probing<E> {
         if !within_reach(database, position) {
             return None;
         }
-        database.probe_in_memory(position.board())
+        if self.waits {
+            database.probe_board(position.board()).ok()
+        } else {
+            database.probe_in_memory(position.board())
+        }
     }
 }
 

@@ -33,12 +33,13 @@
 //! Endgame databases (`ply egdb build checkers`, found as `ply egdb` finds
 //! them): when the position searched is within their reach, every `info`
 //! line ends with `egdb=win`, `egdb=loss` or `egdb=draw`, its value for the
-//! side to move; a database win scores 200 men and more (`score=224.00`),
-//! a loss as much below 0.
+//! side to move. A database win, at the root or found by the search, scores
+//! `score=80.00` (pydraughts reads scores above 90 as forced wins counted in
+//! plies), a loss `score=-80.00`.
 
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
-use ply_checkers::egdb::search::{Probing, value_within_reach};
+use ply_checkers::egdb::search::{Probing, known_value, value_within_reach};
 use ply_checkers::egdb::{self, Database, Value};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Color, Move};
@@ -50,6 +51,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const DEFAULT_HASH_MB: usize = 64;
+/// The score in men of a database win (below 90, which pydraughts reads as
+/// a forced win counted in plies).
+const DATABASE_WIN_MEN: f64 = 80.0;
 const DEFAULT_OVERHEAD_MS: u64 = 20;
 const MAX_OVERHEAD_MS: u64 = 5000;
 
@@ -506,8 +510,18 @@ fn read_level(args: &HashMap<String, String>) -> Result<Limits, String> {
 }
 
 /// Scores in men; a forced win `plies` plies away as 100 - plies/100 (the
-/// convention Hub clients such as pydraughts read as a win).
+/// convention Hub clients such as pydraughts read as a win). A database win
+/// (20,000 and more inside the search) is [`DATABASE_WIN_MEN`]: pydraughts
+/// takes every score above 90 men for a win counted in plies.
 fn score_in_men(score: Score) -> String {
+    if let Some(value) = known_value(score) {
+        let men = if value == Value::Win {
+            DATABASE_WIN_MEN
+        } else {
+            -DATABASE_WIN_MEN
+        };
+        return format!("{men:.2}");
+    }
     if score.is_decisive() {
         let plies = Score::WIN.0 - score.0.abs();
         let value = 100.0 - f64::from(plies) / 100.0;
@@ -539,6 +553,7 @@ fn info_line(info: &Info<Move>, database: Option<Value>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_checkers::egdb::search::KNOWN_WIN;
 
     #[test]
     fn lines_split_into_arguments() {
@@ -587,5 +602,7 @@ mod tests {
         assert_eq!(score_in_men(Score(35)), "0.35");
         assert_eq!(score_in_men(Score::won_at(5)), "99.95");
         assert_eq!(score_in_men(Score::lost_at(2)), "-99.98");
+        assert_eq!(score_in_men(Score(KNOWN_WIN + 2_400)), "80.00");
+        assert_eq!(score_in_men(Score(-KNOWN_WIN - 100)), "-80.00");
     }
 }
