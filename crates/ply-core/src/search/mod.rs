@@ -287,6 +287,20 @@ pub trait Evaluator<G>: Send + Sync {
     /// The position's value for the side to move, in centi-units (100 = one
     /// pawn, man or disc); must stay well inside ±[`Score::WIN_BOUND`].
     fn evaluate(&self, position: &G) -> Score;
+
+    /// The exact value of `position` for the side to move when the evaluator
+    /// knows it (an endgame database), in the same units as
+    /// [`Evaluator::evaluate`]; `None` (the default) when it does not.
+    ///
+    /// A search whose root has no known value stops at every position that
+    /// has one (a known win is worth a little less the further from the root
+    /// it lies, so the shortest way into it is taken); a search whose root has
+    /// one searches on, so that it finds how to realise the value, and meets
+    /// the known values at its leaves through [`Evaluator::evaluate`].
+    fn known(&self, position: &G) -> Option<Score> {
+        let _ = position;
+        None
+    }
 }
 
 /// Progress reported after each completed iteration (and each MultiPV line).

@@ -103,6 +103,9 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
+    /// Whether positions of known value ([`Evaluator::known`]) end the search
+    /// (only when the root's value is not known itself).
+    stop_at_known: bool,
     /// Hashes of the game's positions before the root and along the current line.
     path: Vec<u64>,
     killers: Killers<G::Move>,
@@ -148,6 +151,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            stop_at_known: evaluator.known(root).is_none(),
             path,
             killers: Killers::new(),
             history: History::new(),
@@ -538,6 +542,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         if self.is_repetition(position) || position.is_draw_by_rule() {
             return Score::DRAW;
         }
+        if self.stop_at_known
+            && let Some(known) = self.evaluator.known(position)
+        {
+            return known_at(known, ply);
+        }
         if ply >= MAX_PLY - 2 {
             return self.evaluate(position);
         }
@@ -878,10 +887,14 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
 
     fn result(&self, depth: u32, chosen: usize) -> SearchResult<G::Move> {
         let chosen = &self.root_moves[chosen];
+        // A move not scored again in an unfinished iteration keeps the score
+        // of the last iteration that scored it (a losing one stays losing).
         let score = if chosen.score > -Score::INFINITE {
             chosen.score
+        } else if chosen.previous > -Score::INFINITE {
+            chosen.previous
         } else {
-            chosen.previous.max(Score::DRAW)
+            Score::DRAW
         };
         SearchResult {
             best: Some(chosen.mv),
@@ -894,6 +907,20 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             pv: chosen.pv.clone(),
         }
     }
+}
+
+/// A known value ([`Evaluator::known`]) met `ply` plies from the root: within
+/// the evaluation's range, a win worth a ply less (and a loss a ply more) for
+/// every ply from the root, so that the nearest win is preferred.
+fn known_at(known: Score, ply: usize) -> Score {
+    let bound = Score::WIN_BOUND.0 - 1;
+    let known = known.0.clamp(-bound, bound);
+    let ply = ply as i32;
+    Score(match known.signum() {
+        1 => (known - ply).max(1),
+        -1 => (known + ply).min(-1),
+        _ => 0,
+    })
 }
 
 /// The score of `position`, `ply` plies from the root, where the side to move
