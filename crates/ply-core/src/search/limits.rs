@@ -155,11 +155,11 @@ const SUDDEN_DEATH_MOVES: u32 = 40;
 /// The moves still to come assumed at the start of a sudden-death game: one
 /// fewer for every [`MOVES_PER_HORIZON_MOVE`] moves played, down to
 /// [`SUDDEN_DEATH_MIN_MOVES`] (a long game is expected to last a while yet).
-const SUDDEN_DEATH_START_MOVES: u32 = 45;
+const SUDDEN_DEATH_START_MOVES: u32 = 30;
 
 /// The fewest moves still to come a sudden-death game is ever assumed to
 /// have: what keeps time back for long endgames.
-const SUDDEN_DEATH_MIN_MOVES: u32 = 25;
+const SUDDEN_DEATH_MIN_MOVES: u32 = 18;
 
 /// Moves played for each move fewer in the assumed horizon.
 const MOVES_PER_HORIZON_MOVE: u32 = 3;
