@@ -572,23 +572,13 @@ impl Job {
             } else {
                 let thought = if engine.reach(position, &limits) == Reach::WinLossDraw {
                     // A bound is no evaluation: the midgame search's score.
-                    let result = engine.midgame().search(
+                    Thought::from(engine.midgame().search(
                         position,
                         &[],
                         &limits,
                         self.control.stop_flag(),
                         &mut |_| {},
-                    );
-                    Thought {
-                        best: result.best,
-                        score: result.score,
-                        reach: Reach::Midgame,
-                        bound: ply_core::search::Bound::Exact,
-                        depth: result.depth,
-                        nodes: result.nodes,
-                        pv: result.pv,
-                        time: result.time,
-                    }
+                    ))
                 } else {
                     self.think(engine, position, &limits, false)
                 };

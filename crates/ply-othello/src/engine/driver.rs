@@ -24,7 +24,7 @@ use crate::Othello;
 use crate::moves::Move;
 use crate::solve::{self, AllocationError, Solver};
 use ply_core::Game;
-use ply_core::search::{self, Bound, Deadlines, Info, Level, Limits, Score};
+use ply_core::search::{self, Bound, Deadlines, Info, Level, Limits, Score, SearchResult};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -129,6 +129,42 @@ pub struct Thought {
     pub time: Duration,
 }
 
+impl Thought {
+    /// The answer of a solve of `reach` started at `start`.
+    fn solved(solution: solve::Solution, reach: Reach, start: Instant) -> Thought {
+        Thought {
+            best: solution.best_move,
+            score: Score(100 * solution.score),
+            reach,
+            bound: match solution.bound {
+                solve::Bound::Exact => Bound::Exact,
+                solve::Bound::Lower => Bound::Lower,
+                solve::Bound::Upper => Bound::Upper,
+            },
+            depth: solution.empties,
+            nodes: solution.nodes,
+            pv: solution.pv,
+            time: start.elapsed(),
+        }
+    }
+}
+
+impl From<SearchResult<Move>> for Thought {
+    /// The midgame search's answer.
+    fn from(result: SearchResult<Move>) -> Thought {
+        Thought {
+            best: result.best,
+            score: result.score,
+            reach: Reach::Midgame,
+            bound: Bound::Exact,
+            depth: result.depth,
+            nodes: result.nodes,
+            pv: result.pv,
+            time: result.time,
+        }
+    }
+}
+
 /// ply's Othello engine: the midgame search (ply-core's, with the
 /// [`Evaluation`]) and the exact solver, and the choice between them.
 pub struct Engine {
@@ -188,8 +224,9 @@ impl Engine {
     }
 
     /// Searches `position` within `limits` until done or `stop` is set: a
-    /// solve when [`Reach::of`] says so, else the midgame search, whose iterations are reported to `on_info`
-    /// (a solve reports nothing: its answer is the [`Thought`]).
+    /// solve when [`Reach::of`] says so, else the midgame search, whose
+    /// iterations are reported to `on_info` (a solve reports nothing: its
+    /// answer is the [`Thought`]).
     /// `history` holds the hashes of the positions before, as in
     /// [`search::Engine::search`].
     pub fn think(
@@ -205,26 +242,14 @@ impl Engine {
         if let Some(window) = reach.window() {
             let hard = Deadlines::new(limits, start).hard;
             match self.solve_until(position, window, hard, stop) {
-                Ok(solution) => {
-                    return Thought {
-                        best: solution.best_move,
-                        score: Score(100 * solution.score),
-                        reach,
-                        bound: match solution.bound {
-                            solve::Bound::Exact => Bound::Exact,
-                            solve::Bound::Lower => Bound::Lower,
-                            solve::Bound::Upper => Bound::Upper,
-                        },
-                        depth: solution.empties,
-                        nodes: solution.nodes,
-                        pv: solution.pv,
-                        time: start.elapsed(),
-                    };
-                }
+                Ok(solution) => return Thought::solved(solution, reach, start),
                 Err(nodes) if !stop.load(Ordering::Relaxed) => {
                     // Out of time: a quick midgame answer.
                     let quick = Limits::depth(limits.depth.unwrap_or(60).min(FALLBACK_DEPTH));
-                    let mut thought = self.midgame_search(position, history, &quick, stop, on_info);
+                    let result = self
+                        .midgame
+                        .search(position, history, &quick, stop, on_info);
+                    let mut thought = Thought::from(result);
                     thought.nodes += nodes;
                     thought.time = start.elapsed();
                     return thought;
@@ -244,31 +269,10 @@ impl Engine {
                 }
             }
         }
-        self.midgame_search(position, history, limits, stop, on_info)
-    }
-
-    /// The midgame search of `position`.
-    fn midgame_search(
-        &mut self,
-        position: &Othello,
-        history: &[u64],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<Move>),
-    ) -> Thought {
-        let result = self
-            .midgame
-            .search(position, history, limits, stop, on_info);
-        Thought {
-            best: result.best,
-            score: result.score,
-            reach: Reach::Midgame,
-            bound: Bound::Exact,
-            depth: result.depth,
-            nodes: result.nodes,
-            pv: result.pv,
-            time: result.time,
-        }
+        Thought::from(
+            self.midgame
+                .search(position, history, limits, stop, on_info),
+        )
     }
 
     /// Solves `position` in `window`, stopped by `stop` or at `deadline`;

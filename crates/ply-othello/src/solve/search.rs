@@ -50,10 +50,13 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Looks at the stop flag every [`POLL_INTERVAL`] nodes.
+    /// Looks at the stop flag every [`POLL_INTERVAL`] nodes, and at every
+    /// node of `empties` whose moves are ordered by shallow searches (each
+    /// costs thousands of evaluations, so that the interval would be far too
+    /// long a time there).
     #[inline(always)]
-    fn poll(&mut self) -> bool {
-        if self.nodes >= self.next_poll {
+    fn poll(&mut self, empties: u32) -> bool {
+        if self.nodes >= self.next_poll || sort_depth(empties) > 0 {
             self.next_poll = self.nodes + POLL_INTERVAL;
             if let Some(stop) = self.stop {
                 self.stopped |= stop.load(Ordering::Relaxed);
@@ -96,7 +99,7 @@ impl<'a> Search<'a> {
     ) -> i32 {
         debug_assert!(empties > SHALLOW_MAX);
         self.nodes += 1;
-        if self.poll() {
+        if self.poll(empties) {
             return 0;
         }
         if let Some(bound) = stability_cut(player, opponent, alpha) {
@@ -198,7 +201,7 @@ impl<'a> Search<'a> {
     ) -> i32 {
         line.clear();
         self.nodes += 1;
-        if self.poll() {
+        if self.poll(empties) {
             return 0;
         }
         if empties == 0 {
