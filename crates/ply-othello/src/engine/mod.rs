@@ -1,9 +1,12 @@
 //! The Othello engine: what ply-core's search needs to know about Othello
-//! ([`Searchable`]) and a midgame evaluation ([`Evaluation`]).
+//! ([`Searchable`]) and the evaluation ([`Evaluation`], pattern tables:
+//! [`patterns`]).
 
 pub mod eval;
+pub mod patterns;
 
 pub use eval::Evaluation;
+pub use patterns::{PatternEvaluation, PatternWeights};
 
 use crate::generators::MoveGenerator;
 use crate::moves::Move;
