@@ -1,13 +1,14 @@
 //! ply's Othello evaluation, [`Evaluation`]: the pattern evaluation
-//! ([`super::patterns`]) with the weights built into ply, in centi-discs for
-//! the side to move.
+//! ([`super::patterns`]) with the weights built into ply (or those named by
+//! `PLY_OTHELLO_WEIGHTS`), in centi-discs for the side to move.
 
 use super::patterns::PatternEvaluation;
 use crate::generators::MoveGenerator;
 use crate::position::Position;
 use ply_core::search::{Evaluator, Score};
 
-/// ply's Othello evaluation: patterns with the shipped weights.
+/// ply's Othello evaluation: patterns with the weights of
+/// [`PatternEvaluation::current`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Evaluation;
 
@@ -16,7 +17,7 @@ impl Evaluation {
     /// exact final disc difference times 100 when neither side can move).
     #[must_use]
     pub fn score<G: MoveGenerator>(player: u64, opponent: u64) -> i32 {
-        PatternEvaluation::shipped().score::<G>(player, opponent)
+        PatternEvaluation::current().score::<G>(player, opponent)
     }
 }
 

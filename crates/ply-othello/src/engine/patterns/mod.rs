@@ -39,6 +39,10 @@ use std::sync::OnceLock;
 /// command that made them).
 static SHIPPED: &[u8] = include_bytes!("../../../weights/patterns.bin");
 
+/// The environment variable that names a weights file to play with instead
+/// of the built-in weights.
+pub const WEIGHTS_VARIABLE: &str = "PLY_OTHELLO_WEIGHTS";
+
 /// The bound of a pattern score: a full board won by one side.
 const MAX_SCORE: i32 = 6400;
 
@@ -144,6 +148,32 @@ impl PatternEvaluation {
                 .expect("the built-in weights fit the pattern set");
             PatternEvaluation::new(&weights)
         })
+    }
+
+    /// The evaluation ply plays with: the weights file named by the
+    /// environment variable [`WEIGHTS_VARIABLE`] when it is set (to try
+    /// fitted weights without a rebuild; a file that cannot be read is
+    /// reported on stderr once and the built-in weights are used), else
+    /// [`shipped`](Self::shipped).
+    pub fn current() -> &'static PatternEvaluation {
+        static CURRENT: OnceLock<Option<PatternEvaluation>> = OnceLock::new();
+        let from_file = CURRENT.get_or_init(|| {
+            let path = std::env::var_os(WEIGHTS_VARIABLE)?;
+            let loaded = std::fs::File::open(&path)
+                .map_err(WeightsError::from)
+                .and_then(|file| PatternWeights::read(std::io::BufReader::new(file)));
+            match loaded {
+                Ok(weights) => Some(PatternEvaluation::new(&weights)),
+                Err(error) => {
+                    eprintln!(
+                        "{WEIGHTS_VARIABLE}={}: {error}; using the built-in weights",
+                        path.display()
+                    );
+                    None
+                }
+            }
+        });
+        from_file.as_ref().unwrap_or_else(|| Self::shipped())
     }
 
     /// The score of `player` to move against `opponent`, in centi-discs: the
