@@ -43,6 +43,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Checkers endgame databases: build, probe, verify, info.
     Egdb(crate::egdb::EgdbArgs),
+    /// Make evaluation weights from ply's own games: `ply train othello generate`.
+    Train(crate::train::TrainArgs),
 }
 
 /// Arguments of `ply match`: the game, then cutechess-style options that

@@ -61,6 +61,10 @@ pub enum CliError {
     /// An endgame database could not be built, read or probed.
     #[error("{0}")]
     EgdbFile(#[from] ply_checkers::egdb::Error),
+    /// `ply train` was asked for something it cannot do, or its data file
+    /// could not be read or written.
+    #[error("{0}")]
+    Train(String),
     /// Writing the output failed (e.g. a closed pipe).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -82,7 +86,8 @@ impl CliError {
             | CliError::Solve(_)
             | CliError::HashAllocation(_)
             | CliError::Match(_)
-            | CliError::Egdb(_) => ExitCode::from(2),
+            | CliError::Egdb(_)
+            | CliError::Train(_) => ExitCode::from(2),
             CliError::EgdbFile(err) => match err {
                 ply_checkers::egdb::Error::Io { .. }
                 | ply_checkers::egdb::Error::Threads { .. } => ExitCode::from(1),

@@ -15,7 +15,8 @@
 //! 5. `games`: the registry, one entry per game, and the one dispatch from a
 //!    game's name to its types;
 //! 6. the commands that reach their game through it: `perft`, `best`,
-//!    `bench`, `solve` (and `ply play` and `ply match`, here);
+//!    `bench`, `solve` (and `ply play` and `ply match`, here), `egdb` and
+//!    `train`;
 //! 7. `cli`: the command line's arguments; [`run`] on top of it all.
 
 mod arena;
@@ -35,6 +36,7 @@ mod progress;
 mod protocol;
 mod search_thread;
 mod solve;
+mod train;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -67,6 +69,7 @@ pub fn run() -> ExitCode {
             })
         }),
         Command::Egdb(args) => egdb::run(args, cli.json),
+        Command::Train(args) => train::run(args, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,331 @@
+//! `ply train othello generate`: self-play games whose positions become
+//! training data.
+//!
+//! Each game starts with a few random moves (4 to `--opening-plies`), then
+//! the engine plays at a fixed depth with a share of random moves
+//! (`--noise`); from `--exact-empties` empty squares on, every position is
+//! solved exactly and the solver's best move is played (or, as often as
+//! `--endgame-noise` says, a random move, so the endgame positions vary
+//! too). Game `i` of seed `s` is the same game on every machine and with any
+//! number of threads: its randomness comes from `(s, i)` alone and the
+//! engine's and solver's tables are cleared before it.
+
+use super::data::{Sample, Writer};
+use crate::error::CliError;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ply_core::rng::Rng;
+use ply_core::search::{Engine, Limits};
+use ply_core::{Game, Side};
+use ply_othello::Othello;
+use ply_othello::engine::Evaluation;
+use ply_othello::moves::Move;
+use ply_othello::solve::Solver;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Arguments of `ply train othello generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The data file: created, or resumed when it exists (same seed and
+    /// exact empties).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Games the file should hold when done (those it has count).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: u64,
+    /// The seed of the games.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Positions with this many empty squares or fewer are solved exactly
+    /// (0 to 24).
+    #[arg(long, value_name = "E", default_value_t = 18)]
+    pub exact_empties: u32,
+    /// Depth of the engine's searches before the exact phase (1 to 12).
+    #[arg(long, value_name = "D", default_value_t = 4)]
+    pub depth: u32,
+    /// The most random moves that open each game (at least 4 are played).
+    #[arg(long, value_name = "N", default_value_t = 14)]
+    pub opening_plies: u32,
+    /// Percent of the engine's moves replaced by a random move.
+    #[arg(long, value_name = "PERCENT", default_value_t = 10)]
+    pub noise: u32,
+    /// Percent of the solver's moves replaced by a random move.
+    #[arg(long, value_name = "PERCENT", default_value_t = 20)]
+    pub endgame_noise: u32,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    pub threads: usize,
+    /// Games played between two writes of the file.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub batch: u64,
+}
+
+/// The settings of one game, checked.
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    seed: u64,
+    exact_empties: u32,
+    depth: u32,
+    opening_plies: u32,
+    noise: u32,
+    endgame_noise: u32,
+}
+
+impl GenerateArgs {
+    fn settings(&self) -> Result<Settings, CliError> {
+        let bad = |what: String| Err(CliError::Train(what));
+        if self.exact_empties > 24 {
+            return bad(format!(
+                "--exact-empties {} is more than 24: the solver would take hours",
+                self.exact_empties
+            ));
+        }
+        if !(1..=12).contains(&self.depth) {
+            return bad(format!("--depth {} is not in 1..=12", self.depth));
+        }
+        if !(4..=60).contains(&self.opening_plies) {
+            return bad(format!(
+                "--opening-plies {} is not in 4..=60",
+                self.opening_plies
+            ));
+        }
+        if self.noise > 100 || self.endgame_noise > 100 {
+            return bad("--noise and --endgame-noise are percentages (0 to 100)".into());
+        }
+        if self.batch == 0 {
+            return bad("--batch must be at least 1".into());
+        }
+        Ok(Settings {
+            seed: self.seed,
+            exact_empties: self.exact_empties,
+            depth: self.depth,
+            opening_plies: self.opening_plies,
+            noise: self.noise,
+            endgame_noise: self.endgame_noise,
+        })
+    }
+}
+
+/// What one worker thread keeps between games.
+struct Player {
+    engine: Engine<Othello, Evaluation>,
+    solver: Solver,
+}
+
+impl Player {
+    fn new() -> Result<Player, CliError> {
+        Ok(Player {
+            engine: Engine::try_new(Evaluation, 4).ok_or(CliError::HashAllocation(4))?,
+            solver: Solver::new(4)?,
+        })
+    }
+
+    /// Plays game `index` and returns its positions, oldest first.
+    fn play(&mut self, settings: &Settings, index: u64) -> Vec<Sample> {
+        self.engine.clear();
+        self.solver.clear();
+        let mut rng = Rng::new(
+            settings
+                .seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(index),
+        );
+        let opening = 4 + rng.below(settings.opening_plies as usize - 3) as u32;
+        let mut position = Othello::start();
+        let mut samples: Vec<(Sample, Side)> = Vec::with_capacity(64);
+        let mut ply = 0;
+        while !position.is_game_over() {
+            let moves = position.legal_moves();
+            let random = moves[rng.below(moves.len())];
+            let empties = position.empty().count_ones();
+            let mut exact = None;
+            let chosen = if ply < opening {
+                random
+            } else if empties <= settings.exact_empties {
+                let solution = self.solver.solve(&position);
+                exact = Some(solution.score as i8);
+                let best = solution.best_move.unwrap_or(Move::PASS);
+                if rng.below(100) < settings.endgame_noise as usize {
+                    random
+                } else {
+                    best
+                }
+            } else if rng.below(100) < settings.noise as usize {
+                random
+            } else {
+                self.engine_move(&position, settings.depth)
+                    .unwrap_or(random)
+            };
+            samples.push((
+                Sample {
+                    player: position.player(),
+                    opponent: position.opponent(),
+                    exact,
+                    result: 0,
+                },
+                position.side_to_move(),
+            ));
+            position = position.play(chosen);
+            ply += 1;
+        }
+        let last_side = position.side_to_move();
+        let final_score = position.final_score() as i8;
+        samples
+            .into_iter()
+            .map(|(sample, side)| Sample {
+                result: if side == last_side {
+                    final_score
+                } else {
+                    -final_score
+                },
+                ..sample
+            })
+            .collect()
+    }
+
+    fn engine_move(&mut self, position: &Othello, depth: u32) -> Option<Move> {
+        let stop = AtomicBool::new(false);
+        self.engine
+            .search(position, &[], &Limits::depth(depth), &stop, &mut |_| {})
+            .best
+    }
+}
+
+/// Plays games `first..first + count` on `threads` threads, in order.
+fn play_batch(
+    settings: &Settings,
+    players: &mut [Player],
+    first: u64,
+    count: u64,
+    bar: &ProgressBar,
+) -> Vec<Sample> {
+    let next = AtomicUsize::new(0);
+    let games: Vec<Mutex<Vec<Sample>>> = (0..count).map(|_| Mutex::new(Vec::new())).collect();
+    std::thread::scope(|scope| {
+        for player in players.iter_mut() {
+            let (next, games) = (&next, &games);
+            scope.spawn(move || {
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= games.len() {
+                        break;
+                    }
+                    let samples = player.play(settings, first + game as u64);
+                    *games[game].lock().expect("no panics while held") = samples;
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    games
+        .into_iter()
+        .flat_map(|game| game.into_inner().expect("no panics while held"))
+        .collect()
+}
+
+/// Runs `ply train othello generate`.
+pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
+    let settings = args.settings()?;
+    let mut writer = Writer::open(&args.out, settings.seed, settings.exact_empties)
+        .map_err(|e| CliError::Train(e.to_string()))?;
+    let threads = if args.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        args.threads
+    };
+    let mut players = (0..threads)
+        .map(|_| Player::new())
+        .collect::<Result<Vec<_>, _>>()?;
+    let already = writer.header().games;
+    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("games [{wide_bar}] {pos}/{len} {per_sec} eta {eta}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar.set_position(already.min(args.games));
+    bar.reset_eta();
+    let started = Instant::now();
+    while writer.header().games < args.games {
+        let first = writer.header().games;
+        let count = args.batch.min(args.games - first);
+        let samples = play_batch(&settings, &mut players, first, count, &bar);
+        writer
+            .append(count, &samples)
+            .map_err(|e| CliError::Train(e.to_string()))?;
+    }
+    bar.finish_and_clear();
+    let header = writer.header();
+    let seconds = started.elapsed().as_secs_f64();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "file": args.out.display().to_string(),
+                "games": header.games,
+                "positions": header.records,
+                "games_this_run": header.games - already,
+                "seconds": seconds,
+            })
+        );
+    } else {
+        println!(
+            "{}: {} games, {} positions ({} games in {:.1} s this run)",
+            args.out.display(),
+            header.games,
+            header.records,
+            header.games - already,
+            seconds
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> Settings {
+        Settings {
+            seed: 3,
+            exact_empties: 10,
+            depth: 2,
+            opening_plies: 10,
+            noise: 10,
+            endgame_noise: 20,
+        }
+    }
+
+    #[test]
+    fn a_game_is_the_same_from_its_seed_and_index_alone() {
+        let mut player = Player::new().unwrap();
+        let first = player.play(&settings(), 5);
+        player.play(&settings(), 6);
+        assert_eq!(player.play(&settings(), 5), first);
+        assert_ne!(player.play(&settings(), 7), first);
+    }
+
+    #[test]
+    fn endgame_positions_carry_exact_scores_and_perfect_play_keeps_them() {
+        let mut player = Player::new().unwrap();
+        let perfect = Settings {
+            endgame_noise: 0,
+            ..settings()
+        };
+        let game = player.play(&perfect, 1);
+        assert!(game.len() >= 50, "a whole game: {} positions", game.len());
+        for sample in &game {
+            assert_eq!(sample.exact.is_some(), sample.empties() <= 10, "{sample:?}");
+            if let Some(score) = sample.exact {
+                let position =
+                    Othello::from_discs(sample.player, sample.opponent, Side::First).unwrap();
+                assert_eq!(i32::from(score), ply_othello::solve::solve(&position).score);
+                // Perfect play from here on ends with the exact score.
+                assert_eq!(sample.result, score, "{sample:?}");
+            }
+        }
+    }
+}

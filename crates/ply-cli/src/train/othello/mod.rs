@@ -1,0 +1,87 @@
+//! `ply train othello`: the Othello evaluation's pipeline.
+//!
+//! 1. `generate`: self-play games from random openings, positions near the end
+//!    labelled with their exact score by the solver (`data`);
+//! 2. `info`: what a data file holds.
+
+pub mod data;
+mod generate;
+
+use crate::error::CliError;
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+/// Arguments of `ply train othello`.
+#[derive(Debug, Args)]
+pub struct OthelloArgs {
+    /// The step to run.
+    #[command(subcommand)]
+    pub step: OthelloStep,
+}
+
+/// The steps of the Othello pipeline.
+#[derive(Debug, Subcommand)]
+pub enum OthelloStep {
+    /// Play self-play games and append their positions to a data file
+    /// (resumes a file made with the same settings).
+    Generate(generate::GenerateArgs),
+    /// Print what a data file holds: games, positions, exact scores, and
+    /// positions by empty squares.
+    Info(InfoArgs),
+}
+
+/// Arguments of `ply train othello info`.
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// The data file.
+    #[arg(long, value_name = "FILE")]
+    pub data: PathBuf,
+}
+
+/// Runs `ply train othello`.
+pub fn run(args: &OthelloArgs, json: bool) -> Result<(), CliError> {
+    match &args.step {
+        OthelloStep::Generate(args) => generate::run(args, json),
+        OthelloStep::Info(args) => info(args, json),
+    }
+}
+
+/// Runs `ply train othello info`.
+fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
+    let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
+    let mut by_empties = [0u64; 61];
+    for sample in &samples {
+        by_empties[sample.empties().min(60) as usize] += 1;
+    }
+    let exact = samples.iter().filter(|s| s.exact.is_some()).count();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "file": args.data.display().to_string(),
+                "seed": header.seed,
+                "exact_empties": header.exact_empties,
+                "games": header.games,
+                "positions": header.records,
+                "exact": exact,
+                "by_empties": by_empties.to_vec(),
+            })
+        );
+    } else {
+        println!(
+            "{}: {} games, {} positions, {exact} with exact scores (seed {}, exact at {} empties or fewer)",
+            args.data.display(),
+            header.games,
+            header.records,
+            header.seed,
+            header.exact_empties
+        );
+        println!("empties  positions");
+        for (empties, count) in by_empties.iter().enumerate().rev() {
+            if *count > 0 {
+                println!("{empties:>7}  {count:>9}");
+            }
+        }
+    }
+    Ok(())
+}

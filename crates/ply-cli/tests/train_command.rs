@@ -1,0 +1,111 @@
+//! `ply train` through the real binary: a tiny Othello data generation, its
+//! resumption, the file's summary, and the refusals of bad arguments and bad
+//! files.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+mod common;
+use common::{json, stderr};
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("ply runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn generate(file: &str, games: &str, seed: &str) -> Output {
+    ply(&[
+        "--json",
+        "train",
+        "othello",
+        "generate",
+        "--out",
+        file,
+        "--games",
+        games,
+        "--seed",
+        seed,
+        "--exact-empties",
+        "8",
+        "--depth",
+        "1",
+        "--batch",
+        "2",
+    ])
+}
+
+#[test]
+fn othello_data_is_generated_resumed_and_summarised() {
+    let dir = temp_dir("othello");
+    let file = dir.join("data.bin");
+    let file = file.to_str().unwrap();
+    let first = generate(file, "3", "5");
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(json(&first)["games"], 3);
+    let resumed = generate(file, "5", "5");
+    assert_eq!(json(&resumed)["games_this_run"], 2);
+    let info = json(&ply(&[
+        "--json", "train", "othello", "info", "--data", file,
+    ]));
+    assert_eq!(info["games"], 5);
+    let by_empties = info["by_empties"].as_array().unwrap();
+    assert_eq!(by_empties.len(), 61);
+    let exact_expected: u64 = by_empties[..=8].iter().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(info["exact"].as_u64().unwrap(), exact_expected);
+    assert!(
+        exact_expected >= 5 * 8,
+        "every game reaches its last 8 empties"
+    );
+
+    // The same seed gives the same file, however it was cut into runs.
+    let whole = dir.join("whole.bin");
+    let whole = whole.to_str().unwrap();
+    assert!(generate(whole, "5", "5").status.success());
+    assert_eq!(std::fs::read(file).unwrap(), std::fs::read(whole).unwrap());
+
+    let other_seed = generate(file, "6", "6");
+    assert_eq!(other_seed.status.code(), Some(2));
+    assert!(
+        stderr(&other_seed).contains("--seed 5"),
+        "{}",
+        stderr(&other_seed)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_and_files_are_refused() {
+    let dir = temp_dir("refusals");
+    let file = dir.join("data.bin");
+    let file = file.to_str().unwrap();
+    for (flag, value, what) in [
+        ("--exact-empties", "30", "more than 24"),
+        ("--depth", "0", "--depth 0"),
+        ("--noise", "101", "percentages"),
+        ("--batch", "0", "--batch"),
+    ] {
+        let output = ply(&["train", "othello", "generate", "--out", file, flag, value]);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        assert!(stderr(&output).contains(what), "{}", stderr(&output));
+    }
+    std::fs::write(
+        file,
+        b"not a data file at all, but long enough for a header",
+    )
+    .unwrap();
+    let output = ply(&["train", "othello", "info", "--data", file]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("bad magic"), "{}", stderr(&output));
+    let missing = ply(&["train", "othello", "info", "--data", "/no/such/file"]);
+    assert_eq!(missing.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
