@@ -8,34 +8,13 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use ply_core::Game;
 use ply_core::search::Evaluator;
-use ply_othello::Othello;
 use ply_othello::engine::Evaluation;
 use ply_othello::engine::patterns::index;
-use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 
-/// Positions from random games, all stages of the game.
-fn sample_positions(count: usize) -> Vec<Othello> {
-    let mut rng = StdRng::seed_from_u64(2024);
-    let mut positions = Vec::with_capacity(count);
-    while positions.len() < count {
-        let mut position = Othello::start();
-        let plies = rng.random_range(0..60);
-        for _ in 0..plies {
-            let moves = position.legal_moves();
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            position = position.play(mv);
-        }
-        positions.push(position);
-    }
-    positions
-}
+mod common;
+use common::sample_positions;
 
 fn bench_evaluation(c: &mut Criterion) {
     let positions = sample_positions(1000);
