@@ -236,7 +236,7 @@ impl EngineTask for BestSearch<'_> {
                 out,
                 "best {}  score {}  depth {}  nodes {}  time {:.2} s  pv {}",
                 root.move_name(best),
-                describe_score(result.score),
+                describe_score(result.score, G::NAME),
                 result.depth,
                 result.nodes,
                 result.time.as_secs_f64(),
@@ -289,6 +289,11 @@ fn describe_winner<G: Game>(root: &G, outcome: ply_core::Outcome<G::EndReason>) 
     }
 }
 
-fn describe_score(score: Score) -> String {
-    score.to_string()
+/// The score in words: `+1.25`, `win in 3`, and for checkers `database win`
+/// (`loss`) where the search met the endgame databases' verdict.
+fn describe_score(score: Score, game: &str) -> String {
+    match ply_checkers::egdb::search::known_value(score) {
+        Some(value) if game == "checkers" => format!("database {value}"),
+        _ => score.to_string(),
+    }
 }

@@ -106,10 +106,7 @@ pub struct InfoArgs {
 /// move, when the default database holds it and no capture is pending.
 pub fn database_value(position: &str) -> Option<egdb::Value> {
     let position = Checkers::parse_position(position).ok()?;
-    if position.must_capture() {
-        return None;
-    }
-    egdb::default_database()?.probe(&position).ok()
+    egdb::search::value_within_reach(&*egdb::default_database()?, &position)
 }
 
 /// Runs `ply egdb`.

@@ -1,8 +1,9 @@
 //! `ply egdb` through the real binary: build, rerun, probe, verify, info and
 //! the errors for missing databases and too many pieces.
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 mod common;
 use common::{json, stderr, stdout};
@@ -34,6 +35,37 @@ fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ply-egdb-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+/// The last `info` line of `ply hub` searching `position` (standard frame)
+/// to depth 4 with the database in `dir`.
+fn hub_info(position: &str, dir: &Path) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .arg("hub")
+        .env("PLY_EGDB_DIR", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("ply hub starts");
+    let mut input = child.stdin.take().expect("piped stdin");
+    writeln!(
+        input,
+        "set-param name=frame value=standard\nlevel depth=4\npos pos={position}\ngo think"
+    )
+    .unwrap();
+    let mut last = String::new();
+    for line in BufReader::new(child.stdout.take().expect("piped stdout")).lines() {
+        let line = line.unwrap();
+        if line.starts_with("done") {
+            break;
+        }
+        if line.starts_with("info") {
+            last = line;
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    child.wait().unwrap();
+    last
 }
 
 #[test]
@@ -110,9 +142,21 @@ fn build_probe_verify_and_info() {
         "--json",
     ];
     assert_eq!(json(&ply(&best, Some(&dir)))["database"], "loss");
+    let text = stdout(&ply(&best[..best.len() - 1], Some(&dir)));
+    assert!(text.contains("score database loss"), "{text}");
+    assert!(text.contains("endgame database: a loss"), "{text}");
     let without = json(&ply(&best, Some(&dir.join("nothing-here"))));
     assert!(without.get("database").is_none(), "{without}");
     assert!(without["move"].as_str().is_some());
+
+    // `ply hub` adds the root's value to its info lines.
+    let info = hub_info("WWeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeB", &dir);
+    assert!(info.ends_with(" egdb=win"), "{info}");
+    let without = hub_info(
+        "WWeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeB",
+        &dir.join("nothing-here"),
+    );
+    assert!(!without.contains("egdb="), "{without}");
 
     // A damaged slice is reported, not trusted.
     let slice = dir.join("checkers").join("m0k2-m0k1.egdb");

@@ -8,12 +8,20 @@
 //! loser's pieces (to drive a lone king out of its double corner). A loss
 //! scores the negation of the winner's score, a draw 0. Without a database
 //! (or beyond its piece count) the wrapped evaluation answers alone.
+//!
+//! The values are also [`Evaluator::known`]: a search from a root beyond the
+//! database stops at every position the database holds (a win nearer the
+//! root worth a little more), so a conversion into a won or drawn ending
+//! costs one probe and no search below it; a search from a root within the
+//! database searches on, with the values at its leaves, to find the way to
+//! realise the root's value. [`known_value`] reads a search score back as a
+//! database win or loss, for the front ends to say so.
 
 use super::{Database, Value};
 use crate::Position;
 use crate::board::Board;
 use crate::square::Square;
-use ply_core::search::{Evaluator, Score};
+use ply_core::search::{Evaluator, MAX_PLY, Score};
 use std::sync::Arc;
 
 /// The score of a database win before progress is added: far above any
@@ -25,6 +33,9 @@ pub const KNOWN_WIN: i32 = 20_000;
 pub struct Probing<E> {
     inner: E,
     database: Option<Arc<Database>>,
+    /// Whether a probe reads a slice file it needs on the spot (one search
+    /// from the command line) rather than in a thread of its own.
+    waits: bool,
 }
 
 impl<E> Probing<E> {
@@ -32,7 +43,23 @@ impl<E> Probing<E> {
     #[must_use]
     pub fn new(inner: E, database: Option<Arc<Database>>) -> Probing<E> {
         let database = database.filter(|d| d.max_pieces() > 0);
-        Probing { inner, database }
+        Probing {
+            inner,
+            database,
+            waits: false,
+        }
+    }
+
+    /// Like [`Probing::new`], for a search that may wait for slice files (a
+    /// single search from the command line, not a game on the clock): its
+    /// probes read the slices they need on the spot, so that what it finds
+    /// does not depend on how fast the files come in.
+    #[must_use]
+    pub fn waiting(inner: E, database: Option<Arc<Database>>) -> Probing<E> {
+        Probing {
+            waits: true,
+            ..Probing::new(inner, database)
+        }
     }
 
     /// The database, if one with slices is there.
@@ -42,28 +69,77 @@ impl<E> Probing<E> {
     }
 
     /// The database value of `position`: `None` beyond reach, with a capture
-    /// pending, or when a slice is missing or unreadable.
+    /// pending, or when a slice is missing, unreadable or not in memory yet.
+    ///
+    /// A slice not in memory yet is read by a thread of its own while the
+    /// search goes on without it ([`Database::probe_in_memory`]): a search
+    /// on the clock never waits for a file ([`Probing::waiting`] does).
+    #[inline]
     #[must_use]
     pub fn probe(&self, position: &Position) -> Option<Value> {
-        let database = self.database.as_deref()?;
-        let board = position.board();
-        if (board.mine | board.theirs).count_ones() > database.max_pieces()
-            || position.must_capture()
-        {
+        let database = self.database.as_ref()?;
+        if !within_reach(database, position) {
             return None;
         }
-        database.probe(position).ok()
+        if self.waits {
+            database.probe_board(position.board()).ok()
+        } else {
+            database.probe_in_memory(position.board())
+        }
     }
+}
+
+/// Whether `database` may hold the value of `position`: few enough pieces
+/// and no capture pending (the search plays captures out first).
+#[inline]
+fn within_reach(database: &Database, position: &Position) -> bool {
+    let board = position.board();
+    (board.mine | board.theirs).count_ones() <= database.max_pieces() && !position.must_capture()
+}
+
+/// The value of `position` in `database`: `None` beyond its reach, with a
+/// capture pending (the search plays captures out first), or when a slice is
+/// missing or unreadable.
+#[inline]
+#[must_use]
+pub fn value_within_reach(database: &Database, position: &Position) -> Option<Value> {
+    if !within_reach(database, position) {
+        return None;
+    }
+    database.probe(position).ok()
 }
 
 impl<E: Evaluator<Position>> Evaluator<Position> for Probing<E> {
     fn evaluate(&self, position: &Position) -> Score {
-        match self.probe(position) {
-            Some(Value::Win) => Score(KNOWN_WIN + progress(position.board())),
-            Some(Value::Loss) => Score(-KNOWN_WIN - progress(&position.board().turned())),
-            Some(Value::Draw) => Score::DRAW,
-            None => self.inner.evaluate(position),
-        }
+        self.known(position)
+            .unwrap_or_else(|| self.inner.evaluate(position))
+    }
+
+    /// The database's value as a score: a win [`KNOWN_WIN`] plus the
+    /// winner's progress, a loss its negation, a draw 0.
+    #[inline]
+    fn known(&self, position: &Position) -> Option<Score> {
+        Some(match self.probe(position)? {
+            Value::Win => Score(KNOWN_WIN + progress(position.board())),
+            Value::Loss => Score(-KNOWN_WIN - progress(&position.board().turned())),
+            Value::Draw => Score::DRAW,
+        })
+    }
+}
+
+/// The database value a search score stands for, when it is one: a score
+/// from [`KNOWN_WIN`] up to the search's own forced wins is a database win
+/// (the same below for a loss). Draws (0) cannot be told from the score.
+#[must_use]
+pub fn known_value(score: Score) -> Option<Value> {
+    if score.is_decisive() {
+        None
+    } else if score.0 >= KNOWN_WIN - MAX_PLY as i32 {
+        Some(Value::Win)
+    } else if score.0 <= -KNOWN_WIN + MAX_PLY as i32 {
+        Some(Value::Loss)
+    } else {
+        None
     }
 }
 

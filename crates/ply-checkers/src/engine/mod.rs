@@ -12,13 +12,39 @@
 //! plain moves.
 
 pub mod eval;
+pub mod features;
 
 pub use eval::Evaluation;
 
+use crate::board::SHIFTS;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::square::Square;
 use ply_core::search::{AllNoisy, Features, NoMoves, Searchable};
 use ply_core::{Game, MoveList};
+
+impl Position {
+    /// The step of the side to move from `from` to `to`, when it is legal: a
+    /// piece of the side to move on `from`, `to` empty and one step away in a
+    /// direction the piece may go, and no jump pending.
+    #[inline]
+    fn step(&self, from: Square, to: Square) -> Option<Move> {
+        let white = self.white_to_move();
+        // The board is side-relative: White's squares are turned round.
+        let relative = |square: Square| if white { square.rotated() } else { square };
+        let (from, to) = (relative(from).bit(), relative(to).bit());
+        let board = self.board();
+        if board.mine & from == 0 || board.empty() & to == 0 || self.must_capture() {
+            return None;
+        }
+        let kings = board.mine & board.kings;
+        let directions = if kings & from != 0 { 4 } else { 2 };
+        SHIFTS[..directions]
+            .iter()
+            .any(|shift| shift.targets(from) == to)
+            .then(|| Move::step(from.trailing_zeros(), to.trailing_zeros(), white))
+    }
+}
 
 /// How far back repetitions are looked for once kings are on the board.
 const REPETITION_WINDOW: usize = 100;
@@ -72,10 +98,33 @@ impl Searchable for Position {
         (mv.from().index() | mv.to().index() << 5 | mv.jumps().min(15) << 10 | 1 << 15) as u16
     }
 
+    /// A step is checked on the bitboards (no move generation): the table
+    /// move of almost every node is one. A capture is looked up among the
+    /// legal moves.
+    fn unpack_move(&self, packed: u16) -> Option<Move> {
+        let jumps = (packed >> 10) & 15;
+        if jumps == 0 {
+            let square = |bits: u16| Square::from_index((bits & 31) as u8);
+            let step = self.step(square(packed), square(packed >> 5))?;
+            return Some(step);
+        }
+        self.legal_moves()
+            .into_iter()
+            .find(|&mv| Self::pack_move(mv) == packed)
+    }
+
     /// A plain move where a jump is pending, or a jump where none is, is
-    /// not legal; otherwise a look through the legal moves.
+    /// not legal; a step is checked on the bitboards, a jump looked up
+    /// among the legal moves.
     fn is_legal(&self, mv: Move) -> bool {
-        mv.is_capture() == self.must_capture() && self.legal_moves().contains(&mv)
+        if mv.is_capture() != self.must_capture() || mv.is_white() != self.white_to_move() {
+            return false;
+        }
+        if mv.is_capture() {
+            self.legal_moves().contains(&mv)
+        } else {
+            self.step(mv.from(), mv.to()) == Some(mv)
+        }
     }
 
     fn history_index(&self, mv: Move) -> usize {
@@ -94,6 +143,51 @@ impl Searchable for Position {
             0
         } else {
             REPETITION_WINDOW
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::rng::Rng;
+
+    /// Positions along random games from the start.
+    fn positions() -> Vec<Position> {
+        let mut rng = Rng::new(16);
+        let mut positions = Vec::new();
+        for _ in 0..40 {
+            let mut position = Position::start();
+            for _ in 0..120 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                positions.push(position);
+                position = position.play(moves[rng.below(moves.len())]);
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn legality_checks_agree_with_the_move_generator() {
+        let positions = positions();
+        // Moves of nearby positions, as killers and table moves come.
+        for pair in positions.windows(3) {
+            let (here, others) = (&pair[2], [&pair[0], &pair[1], &pair[2]]);
+            let legal = here.legal_moves();
+            for other in others {
+                for mv in other.legal_moves() {
+                    assert_eq!(here.is_legal(mv), legal.contains(&mv), "{here} {mv}");
+                    let packed = Position::pack_move(mv);
+                    let expected = legal
+                        .iter()
+                        .copied()
+                        .find(|&m| Position::pack_move(m) == packed);
+                    assert_eq!(here.unpack_move(packed), expected, "{here} {mv}");
+                }
+            }
         }
     }
 }

@@ -1,11 +1,13 @@
 //! A tapered evaluation: middle-game and end-game scores for material,
 //! piece-square bonuses, mobility, pawn structure and king safety, blended by
-//! how much material is left.
+//! how much material is left; then the endgame knowledge of `endgame.rs`
+//! (the basic mates, drawn material, the fifty-move counter).
 //!
 //! The piece-square tables are built by `const fn` from a few rules
 //! (centralise knights, advance pawns, keep the king sheltered until the
 //! endgame) rather than typed in.
 
+use super::endgame;
 use crate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
@@ -327,16 +329,22 @@ impl Evaluation {
 
 impl Evaluator<Position> for Evaluation {
     fn evaluate(&self, position: &Position) -> Score {
-        let white = Self::white_score(position);
-        let score = match position.side_to_move() {
-            Color::White => white,
-            Color::Black => -white,
-        };
         // Without mating material the score shrinks towards a draw.
         if position.is_insufficient_material() {
             return Score(0);
         }
-        Score(score + TEMPO)
+        let white = Self::white_score(position) + endgame::mating_drive(position);
+        let stronger = if white >= 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let score = match position.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        };
+        let scaled = (score + TEMPO) * endgame::scale(position, stronger) / endgame::FULL_SCALE;
+        Score(endgame::fifty_move_faded(scaled, position.halfmove_clock()))
     }
 }
 

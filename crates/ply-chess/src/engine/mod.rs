@@ -11,6 +11,7 @@
 //! and table moves checked for legality without generating (`legal.rs`),
 //! null moves, draws and mates by the rules of chess.
 
+mod endgame;
 pub mod eval;
 mod legal;
 pub mod see;

@@ -19,9 +19,10 @@ impl GameEntry for Checkers {
     }
 
     fn with_engine_board<T: EngineTask>(name: &str, task: T) -> Option<T::Output> {
-        // With the endgame databases where the user has built them.
+        // With the endgame databases where the user has built them; one
+        // search (`ply best`, `ply bench`) may wait for their files.
         (name == "shifts").then(|| {
-            task.run::<ply_checkers::Checkers, _>(Probing::new(
+            task.run::<ply_checkers::Checkers, _>(Probing::waiting(
                 Evaluation,
                 ply_checkers::egdb::default_database(),
             ))

@@ -1,12 +1,13 @@
 //! Othello in the registry: two move generators (bitboard, the seed's line
-//! tables), the engine on the bitboard, and the exact endgame solver.
+//! tables), the engine on the bitboard, and the exact endgame solver through
+//! ply-othello's [`Engine`], which decides what is solved.
 
 use super::{BoardTask, GameEntry, Solved};
 use crate::engines::EngineTask;
 use crate::error::CliError;
 use ply_core::Game;
-use ply_othello::engine::Evaluation;
-use ply_othello::solve::Solver;
+use ply_core::search::Limits;
+use ply_othello::engine::{Engine, Evaluation, Reach};
 use ply_othello::{Bitboard, Lines, MoveGenerator, Position};
 
 /// Othello.
@@ -45,25 +46,27 @@ impl GameEntry for Othello {
     ];
     const BENCH_DEPTH: u32 = 12;
 
-    /// A position with as many empty squares as `ply nboard` solves at
-    /// `depth` (18 at the default 10) or fewer is solved exactly.
+    /// A position that ply's Othello [`Engine`] solves exactly within a
+    /// search to `depth` (18 empties at the default 10) is solved.
     fn solve_for_best(fen: &str, depth: u32, hash_mb: usize) -> Result<Option<Solved>, CliError> {
         let root = ply_othello::Othello::parse_position(fen)
             .map_err(|e| CliError::Position(e.to_string()))?;
-        let empties = root.empty().count_ones();
-        if root.outcome().is_some() || empties > crate::protocol::nboard::exact_empties(depth) {
+        let limits = Limits::depth(depth);
+        let mut engine = Engine::new(1, hash_mb)?;
+        if engine.reach(&root, &limits) != Reach::Exact {
             return Ok(None);
         }
-        let solution = Solver::new(hash_mb)?.solve(&root);
-        let Some(best) = solution.best_move else {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let thought = engine.think(&root, &[], &limits, &stop, &mut |_| {});
+        let Some(best) = thought.best.filter(|_| thought.reach == Reach::Exact) else {
             return Ok(None);
         };
         Ok(Some(Solved {
             best: root.move_name(best),
-            score: solution.score,
-            empties,
-            nodes: solution.nodes,
-            pv: root.line_names(&solution.pv),
+            score: thought.score.0 / 100,
+            empties: thought.depth,
+            nodes: thought.nodes,
+            pv: root.line_names(&thought.pv),
         }))
     }
 }

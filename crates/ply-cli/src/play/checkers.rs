@@ -8,13 +8,35 @@ use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
-use ply_checkers::egdb::{self, search::Probing};
+use ply_checkers::egdb::search::{Probing, value_within_reach};
+use ply_checkers::egdb::{self, Database, Value};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, Square, pdn};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
+
+/// The endgame database the engine probes and the status line quotes, opened
+/// once (`None` where none was built).
+fn database() -> Option<Arc<Database>> {
+    static CELL: OnceLock<Option<Arc<Database>>> = OnceLock::new();
+    CELL.get_or_init(egdb::default_database).clone()
+}
+
+/// The database's verdict on `position` in words: "endgame database: White
+/// wins" or "...: draw".
+fn database_verdict(position: &Checkers, value: Value) -> String {
+    let mover = Game::side_to_move(position);
+    match value {
+        Value::Win => format!("endgame database: {} wins", Checkers::side_name(mover)),
+        Value::Loss => format!(
+            "endgame database: {} wins",
+            Checkers::side_name(mover.opponent())
+        ),
+        Value::Draw => "endgame database: draw".to_owned(),
+    }
+}
 
 /// The ACF three-move ballots (copied from the project's shared data).
 const BALLOTS: &str = include_str!("../../data/checkers_ballots_3move_acf.tsv");
@@ -120,7 +142,7 @@ impl Playable for Checkers {
 
     /// With the endgame databases where the user has built them.
     fn evaluator() -> Probing<Evaluation> {
-        Probing::new(Evaluation, egdb::default_database())
+        Probing::new(Evaluation, database())
     }
 
     fn side_name(side: Side) -> &'static str {
@@ -217,6 +239,11 @@ impl Playable for Checkers {
                 "; {} must capture",
                 Self::side_name(Game::side_to_move(self))
             ));
+        }
+        if self.outcome().is_none()
+            && let Some(value) = database().and_then(|db| value_within_reach(&db, self))
+        {
+            line.push_str(&format!("; {}", database_verdict(self, value)));
         }
         Some(line)
     }
@@ -349,6 +376,23 @@ mod tests {
         assert!(err.contains("not English checkers"));
         let err = Checkers::read_record("1. 11-15 11-15 *").unwrap_err();
         assert!(err.starts_with("move 2 (11-15)"), "{err}");
+    }
+
+    #[test]
+    fn database_verdicts_name_the_winner() {
+        let white_to_move = Checkers::parse_position("W:WK1,K3:BK32").unwrap();
+        assert_eq!(
+            database_verdict(&white_to_move, Value::Win),
+            "endgame database: White wins"
+        );
+        assert_eq!(
+            database_verdict(&white_to_move, Value::Loss),
+            "endgame database: Black wins"
+        );
+        assert_eq!(
+            database_verdict(&white_to_move, Value::Draw),
+            "endgame database: draw"
+        );
     }
 
     #[test]

@@ -8,15 +8,15 @@ use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_core::GameHistory;
 use ply_core::record::Header;
+use ply_core::search::Limits;
 use ply_core::{Game, Outcome, Side};
-use ply_othello::engine::Evaluation;
-use ply_othello::solve::Solver;
+use ply_othello::engine::{Engine, Evaluation, Reach};
 use ply_othello::{EndReason, Move, Othello, Square, ggf};
 use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
 
-/// At full strength, the computer solves positions with this many empty
-/// squares or fewer instead of searching them.
-const SOLVED_EMPTIES: u32 = 16;
+/// The exact solver's transposition table, in MiB.
+const SOLVER_HASH_MB: usize = 16;
 
 /// The named opening lines (Black's first move c4).
 const BOOK: &str = include_str!("../../data/othello_openings.txt");
@@ -182,15 +182,19 @@ impl Playable for Othello {
         ggf::write(record, header)
     }
 
-    /// Positions with [`SOLVED_EMPTIES`] empty squares or fewer are solved
-    /// exactly (a few milliseconds).
-    fn solved_move(&self) -> Option<(Move, String)> {
-        if self.empty().count_ones() > SOLVED_EMPTIES || self.outcome().is_some() {
+    /// Positions that ply's Othello [`Engine`] solves exactly within
+    /// `limits` are solved (about 21 empties in a second).
+    fn solved_move(&self, limits: &Limits) -> Option<(Move, String)> {
+        let mut engine = Engine::new(1, SOLVER_HASH_MB).ok()?;
+        if engine.reach(self, limits) != Reach::Exact {
             return None;
         }
-        let solution = Solver::new(16).ok()?.solve(self);
-        let best = solution.best_move?;
-        let note = match solution.score {
+        let thought = engine.think(self, &[], limits, &AtomicBool::new(false), &mut |_| {});
+        if thought.reach != Reach::Exact {
+            return None;
+        }
+        let best = thought.best?;
+        let note = match thought.score.0 / 100 {
             0 => "solved: a draw".to_owned(),
             s if s > 0 => format!("solved: wins by {s}"),
             s => format!("solved: loses by {}", -s),

@@ -8,7 +8,7 @@ use super::record::play_header;
 use super::render::BoardView;
 use ply_core::GameHistory;
 use ply_core::record::{Ending, Header, Players};
-use ply_core::search::{Evaluator, Searchable};
+use ply_core::search::{Evaluator, Limits, Searchable};
 use ply_core::{Outcome, Side};
 use std::fmt;
 
@@ -90,8 +90,10 @@ pub trait Playable: Searchable {
     fn read_record(text: &str) -> Result<GameHistory<Self>, String>;
 
     /// The perfect move near the end, for games with an exact solver
-    /// (Othello), with a note on the result; `None` to search as usual.
-    fn solved_move(&self) -> Option<(Self::Move, String)> {
+    /// (Othello) that reaches it within `limits`, with a note on the result;
+    /// `None` to search as usual.
+    fn solved_move(&self, limits: &Limits) -> Option<(Self::Move, String)> {
+        let _ = limits;
         None
     }
 }

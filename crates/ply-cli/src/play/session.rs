@@ -290,7 +290,7 @@ impl<G: Playable> Session<G> {
             };
             self.play(mv, note)?;
         } else if let Some((mv, note)) = (self.settings.level == Level::FULL)
-            .then(|| self.record.position().solved_move())
+            .then(|| self.record.position().solved_move(&self.limits()))
             .flatten()
         {
             self.play(mv, note)?;

@@ -29,19 +29,31 @@
 //! depth beyond 100 as 100. The `overhead` parameter (milliseconds, 20 by
 //! default) is kept back from the clock at every move for the client's
 //! delays. End of input stops any search and ends the session at once.
+//!
+//! Endgame databases (`ply egdb build checkers`, found as `ply egdb` finds
+//! them): when the position searched is within their reach, every `info`
+//! line ends with `egdb=win`, `egdb=loss` or `egdb=draw`, its value for the
+//! side to move. A database win, at the root or found by the search, scores
+//! `score=80.00` (pydraughts reads scores above 90 as forced wins counted in
+//! plies), a loss `score=-80.00`.
 
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
-use ply_checkers::egdb::{self, search::Probing};
+use ply_checkers::egdb::search::{Probing, known_value, value_within_reach};
+use ply_checkers::egdb::{self, Database, Value};
 use ply_checkers::engine::Evaluation;
 use ply_checkers::{Checkers, Color, Move};
 use ply_core::Game;
 use ply_core::search::{Clock, Engine, Info, Level, Limits, Score};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 use std::time::Duration;
 
 const DEFAULT_HASH_MB: usize = 64;
+/// The score in men of a database win (below 90, which pydraughts reads as
+/// a forced win counted in plies).
+const DATABASE_WIN_MEN: f64 = 80.0;
 const DEFAULT_OVERHEAD_MS: u64 = 20;
 const MAX_OVERHEAD_MS: u64 = 5000;
 
@@ -58,6 +70,8 @@ enum Frame {
 struct Hub {
     out: Output,
     search: SearchThread<Checkers, Probing<Evaluation>>,
+    /// The endgame database the search probes, to tell a root's value.
+    database: Option<Arc<Database>>,
     frame: Frame,
     position: Checkers,
     history: Vec<u64>,
@@ -75,12 +89,14 @@ pub fn run() -> std::io::Result<()> {
 /// Runs a Hub session reading commands from `input` and writing to `output`
 /// until `quit` or the end of the input, which both stop any search at once.
 pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
+    let database = egdb::default_database();
     let mut hub = Hub {
         out: Output::new(output),
         search: SearchThread::new(Engine::new(
-            Probing::new(Evaluation, egdb::default_database()),
+            Probing::new(Evaluation, database.clone()),
             DEFAULT_HASH_MB,
         )),
+        database,
         frame: Frame::Pydraughts,
         position: Checkers::start(),
         history: Vec::new(),
@@ -406,6 +422,10 @@ impl Hub {
         }
         self.pondering = limits.ponder;
         let root = self.position;
+        let database_value = self
+            .database
+            .as_deref()
+            .and_then(|database| value_within_reach(database, &root));
         let info_out = self.out.clone();
         let done_out = self.out.clone();
         self.search.start(
@@ -418,7 +438,7 @@ impl Hub {
                 // `stop`, an analysis until `stop`.
                 hold: limits.ponder || analyze,
             },
-            move |info| info_out.line(&info_line(info)),
+            move |info| info_out.line(&info_line(info, database_value)),
             move |result| {
                 let Some(best) = result.best else {
                     done_out.line("error message=\"no legal move\"");
@@ -490,8 +510,18 @@ fn read_level(args: &HashMap<String, String>) -> Result<Limits, String> {
 }
 
 /// Scores in men; a forced win `plies` plies away as 100 - plies/100 (the
-/// convention Hub clients such as pydraughts read as a win).
+/// convention Hub clients such as pydraughts read as a win). A database win
+/// (20,000 and more inside the search) is [`DATABASE_WIN_MEN`]: pydraughts
+/// takes every score above 90 men for a win counted in plies.
 fn score_in_men(score: Score) -> String {
+    if let Some(value) = known_value(score) {
+        let men = if value == Value::Win {
+            DATABASE_WIN_MEN
+        } else {
+            -DATABASE_WIN_MEN
+        };
+        return format!("{men:.2}");
+    }
     if score.is_decisive() {
         let plies = Score::WIN.0 - score.0.abs();
         let value = 100.0 - f64::from(plies) / 100.0;
@@ -501,9 +531,11 @@ fn score_in_men(score: Score) -> String {
     }
 }
 
-fn info_line(info: &Info<Move>) -> String {
+/// An `info` line; `database` is the root's endgame database value, added
+/// as `egdb=win|loss|draw` when the root is within the database's reach.
+fn info_line(info: &Info<Move>, database: Option<Value>) -> String {
     let pv: Vec<String> = info.pv.iter().map(|&mv| hub_move(mv)).collect();
-    format!(
+    let mut line = format!(
         "info depth={} score={} nodes={} time={:.3} nps={:.2} pv={}",
         info.depth,
         score_in_men(info.score),
@@ -511,12 +543,17 @@ fn info_line(info: &Info<Move>) -> String {
         info.time.as_secs_f64(),
         info.nps as f64 / 1e6,
         quoted(&pv.join(" "))
-    )
+    );
+    if let Some(value) = database {
+        line.push_str(&format!(" egdb={value}"));
+    }
+    line
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_checkers::egdb::search::KNOWN_WIN;
 
     #[test]
     fn lines_split_into_arguments() {
@@ -565,5 +602,7 @@ mod tests {
         assert_eq!(score_in_men(Score(35)), "0.35");
         assert_eq!(score_in_men(Score::won_at(5)), "99.95");
         assert_eq!(score_in_men(Score::lost_at(2)), "-99.98");
+        assert_eq!(score_in_men(Score(KNOWN_WIN + 2_400)), "80.00");
+        assert_eq!(score_in_men(Score(-KNOWN_WIN - 100)), "-80.00");
     }
 }

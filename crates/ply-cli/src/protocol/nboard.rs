@@ -19,12 +19,13 @@
 //! | `quit` | ends the session |
 //!
 //! Evaluations are in discs from the point of view of the side to move, two
-//! decimals (`analysis` too). With few empty squares left ([`exact_empties`])
-//! the position is solved exactly and the depth is `100%`; with two more, it
-//! is solved for a win, loss or draw and the depth is `100%W`; otherwise the
-//! midgame engine searches to the set depth and the depth is the plies
-//! searched. `go` also respects the game clock of the GGF game (`TI` less the
-//! times of the side's moves). Searches run on a worker thread, so `ping` is
+//! decimals (`analysis` too). ply's Othello [`Engine`] decides how each
+//! position is searched from the depth set (and for `go` the clock): with few
+//! empty squares left the position is solved exactly and the depth is
+//! `100%`; with two more, it is solved for a win, loss or draw and the depth
+//! is `100%W`; otherwise the midgame engine searches to the set depth and the
+//! depth is the plies searched. `go` also respects the game clock of the GGF
+//! game (`TI` less the times of the side's moves). Searches run on a worker thread, so `ping` is
 //! answered while ply thinks. Lines ply does not understand are ignored, with
 //! a note on stderr.
 
@@ -32,78 +33,28 @@ use super::Output;
 use crate::play::playable::Playable;
 use crate::search_thread::{Control, Worker};
 use ply_core::GameHistory;
-use ply_core::search::{Clock, Deadlines, Engine, Info, Limits, Score};
+use ply_core::search::{Clock, Info, Limits, Score};
 use ply_core::{Game, Side};
-use ply_othello::engine::Evaluation;
+use ply_othello::engine::{Engine, Reach, Thought};
 use ply_othello::ggf;
-use ply_othello::solve::{Options as SolveOptions, Solution, Solver};
+use ply_othello::solve::{Options as SolveOptions, Solution};
 use ply_othello::{Move, Othello};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Transposition table of the midgame engine, in MiB.
+/// Transposition table of the midgame search, in MiB.
 const ENGINE_HASH_MB: usize = 64;
 /// Transposition table of the endgame solver, in MiB.
 const SOLVER_HASH_MB: usize = 64;
 /// Midgame depth until the GUI sets one.
 const DEFAULT_DEPTH: u32 = 12;
 
-/// The number of empty squares at or below which positions are solved
-/// exactly instead of searched: 12 at the lowest depths, growing with the
-/// depth set, up to 22 (about a second on the FFO #40-#44 positions).
-#[must_use]
-pub fn exact_empties(depth: u32) -> u32 {
-    (depth + 8).clamp(12, 22)
-}
-
-/// How a position is searched, by its empty squares and the depth set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reach {
-    /// The exact final disc difference (depth `100%`).
-    Exact,
-    /// Win, loss or draw only, two empties beyond the exact solves (depth
-    /// `100%W`; the eval's sign is exact, its size a bound).
-    WinLossDraw,
-    /// The midgame engine to the set depth.
-    Midgame,
-}
-
-impl Reach {
-    fn of(position: &Othello, depth: u32) -> Reach {
-        let empties = position.empty().count_ones();
-        let exact = exact_empties(depth);
-        if empties <= exact {
-            Reach::Exact
-        } else if empties <= exact + 2 {
-            Reach::WinLossDraw
-        } else {
-            Reach::Midgame
-        }
+/// The depth NBoard reads for a solve: `100%` exact, `100%W` win/loss/draw.
+fn solved_label(reach: Reach) -> &'static str {
+    match reach {
+        Reach::WinLossDraw => "100%W",
+        Reach::Exact | Reach::Midgame => "100%",
     }
-
-    /// The solver's window, for the solving reaches.
-    fn window(self) -> Option<SolveOptions<'static>> {
-        match self {
-            Reach::Exact => Some(SolveOptions::exact()),
-            Reach::WinLossDraw => Some(SolveOptions::win_loss_draw()),
-            Reach::Midgame => None,
-        }
-    }
-
-    /// The depth NBoard reads as solved.
-    fn label(self) -> &'static str {
-        match self {
-            Reach::WinLossDraw => "100%W",
-            Reach::Exact | Reach::Midgame => "100%",
-        }
-    }
-}
-
-/// The engine and the solver, used by one search at a time.
-struct Brain {
-    engine: Engine<Othello, Evaluation>,
-    solver: Solver,
 }
 
 /// What a search needs from the session, copied for the worker thread.
@@ -164,8 +115,8 @@ fn side_index(side: Side) -> usize {
 /// An NBoard session.
 struct NBoard {
     out: Output,
-    /// The engine and the solver on their worker thread.
-    worker: Worker<Brain>,
+    /// The engine on its worker thread.
+    worker: Worker<Engine>,
     game: GameState,
     settings: Settings,
     contempt: i32,
@@ -183,13 +134,10 @@ pub fn session(
     input: impl std::io::BufRead,
     output: impl std::io::Write + Send + 'static,
 ) -> std::io::Result<()> {
-    let solver = Solver::new(SOLVER_HASH_MB).map_err(std::io::Error::other)?;
+    let engine = Engine::new(ENGINE_HASH_MB, SOLVER_HASH_MB).map_err(std::io::Error::other)?;
     let mut session = NBoard {
         out: Output::new(output),
-        worker: Worker::new(Brain {
-            engine: Engine::new(Evaluation, ENGINE_HASH_MB),
-            solver,
-        }),
+        worker: Worker::new(engine),
         game: GameState::new(),
         settings: Settings {
             depth: DEFAULT_DEPTH,
@@ -373,7 +321,7 @@ impl NBoard {
         let remaining = self.game.remaining();
         self.worker.spawn(
             false,
-            move |brain, control| {
+            move |engine, control| {
                 let job = Job {
                     out,
                     control: Arc::clone(control),
@@ -381,7 +329,7 @@ impl NBoard {
                     positions,
                     remaining,
                 };
-                job.run(brain, task);
+                job.run(engine, task);
             },
             |()| {},
         );
@@ -425,22 +373,22 @@ impl Job {
             .expect("the current position is always there")
     }
 
-    fn run(self, brain: &mut Brain, task: Task) {
+    fn run(self, engine: &mut Engine, task: Task) {
         let start = Instant::now();
         match task {
             Task::Hint(n) => {
                 self.out.line("status ply is thinking");
-                let nodes = self.hint(brain, n);
+                let nodes = self.hint(engine, n);
                 self.nodestats(nodes, start);
                 self.out.line("status ply is waiting");
             }
             Task::Go => {
                 self.out.line("status ply is thinking");
-                self.go(brain, start);
+                self.go(engine, start);
             }
             Task::Analyze => {
                 self.out.line("status ply is analysing the game");
-                let nodes = self.analyze(brain);
+                let nodes = self.analyze(engine);
                 self.nodestats(nodes, start);
                 self.out.line("status ply is waiting");
             }
@@ -461,74 +409,86 @@ impl Job {
     /// Solves `position` in `window` unless stopped.
     fn solve(
         &self,
-        brain: &mut Brain,
+        engine: &mut Engine,
         position: &Othello,
         window: SolveOptions<'_>,
     ) -> Option<Solution> {
-        brain
-            .solver
+        engine
+            .solver()
             .search(position, &window.with_stop(self.control.stop_flag()))
             .ok()
     }
 
-    /// The midgame search of `position` with `limits`, `multipv` lines,
-    /// reporting each iteration as `search` lines.
-    fn search(
+    /// Sends a midgame iteration as a `search` line.
+    fn search_line(out: &Output, info: &Info<Move>) {
+        out.line(&format!(
+            "search {} {} 0 {}",
+            nboard_pv(&info.pv),
+            discs(info.score),
+            info.depth
+        ));
+    }
+
+    /// The engine's answer for `position` within `limits`, the midgame
+    /// iterations (or the solve) sent as `search` lines when `report`.
+    fn think(
         &self,
-        brain: &mut Brain,
+        engine: &mut Engine,
         position: &Othello,
         limits: &Limits,
-        multipv: usize,
-    ) -> ply_core::search::SearchResult<Move> {
-        brain.engine.options.multipv = multipv;
+        report: bool,
+    ) -> Thought {
+        engine.midgame().options.multipv = 1;
         let out = self.out.clone();
-        brain.engine.search_moves(
+        let thought = engine.think(
             position,
             &[],
             limits,
-            &[],
             self.control.stop_flag(),
             &mut |info: &Info<Move>| {
-                out.line(&format!(
-                    "search {} {} 0 {}",
-                    nboard_pv(&info.pv),
-                    discs(info.score),
-                    info.depth
-                ));
+                if report {
+                    Self::search_line(&out, info);
+                }
             },
-        )
+        );
+        if report && thought.reach != Reach::Midgame {
+            self.solved_line(&thought.pv, thought.score.0 / 100, thought.reach);
+        }
+        thought
     }
 
-    /// The midgame search of `position` with `limits` and one line, reporting
-    /// nothing, stopped by `stop`.
-    fn silent_search(
-        brain: &mut Brain,
-        position: &Othello,
-        limits: &Limits,
-        stop: &AtomicBool,
-    ) -> ply_core::search::SearchResult<Move> {
-        brain.engine.options.multipv = 1;
-        brain
-            .engine
-            .search_moves(position, &[], limits, &[], stop, &mut |_| {})
+    /// The evaluation of `thought` as NBoard writes it.
+    fn eval(thought: &Thought) -> String {
+        match thought.reach {
+            Reach::Midgame => discs(thought.score),
+            Reach::Exact | Reach::WinLossDraw => format!("{}.00", thought.score.0 / 100),
+        }
     }
 
     /// `hint n`: the `n` best moves, solved when few empties are left.
-    fn hint(&self, brain: &mut Brain, n: usize) -> u64 {
+    fn hint(&self, engine: &mut Engine, n: usize) -> u64 {
         let position = self.position();
         let moves = position.legal_moves();
         if moves.is_empty() {
             return 0;
         }
-        let reach = Reach::of(&position, self.settings.depth);
+        let limits = Limits::depth(self.settings.depth);
+        let reach = engine.reach(&position, &limits);
         let Some(window) = reach.window() else {
-            let limits = Limits::depth(self.settings.depth);
-            return self
-                .search(brain, &position, &limits, n.min(moves.len()))
-                .nodes;
+            engine.midgame().options.multipv = n.min(moves.len());
+            let out = self.out.clone();
+            let result = engine.midgame().search(
+                &position,
+                &[],
+                &limits,
+                self.control.stop_flag(),
+                &mut |info: &Info<Move>| Self::search_line(&out, info),
+            );
+            engine.midgame().options.multipv = 1;
+            return result.nodes;
         };
         if n == 1 || moves.len() == 1 {
-            let Some(solution) = self.solve(brain, &position, window) else {
+            let Some(solution) = self.solve(engine, &position, window) else {
                 return 0;
             };
             self.solved_line(&solution.pv, solution.score, reach);
@@ -539,7 +499,7 @@ impl Job {
         for mv in moves {
             let after = position.play(mv);
             let child_window = SolveOptions::window(-window.beta, -window.alpha);
-            let Some(solution) = self.solve(brain, &after, child_window) else {
+            let Some(solution) = self.solve(engine, &after, child_window) else {
                 break;
             };
             nodes += solution.nodes;
@@ -554,12 +514,12 @@ impl Job {
         self.out.line(&format!(
             "search {} {score}.00 0 {}",
             nboard_pv(pv),
-            reach.label()
+            solved_label(reach)
         ));
     }
 
     /// `go`: the move to play within the depth and the clock, then `===`.
-    fn go(&self, brain: &mut Brain, start: Instant) {
+    fn go(&self, engine: &mut Engine, start: Instant) {
         let position = self.position();
         let moves = position.legal_moves();
         if moves.is_empty() {
@@ -578,38 +538,14 @@ impl Job {
             move_overhead: Duration::from_millis(50),
             ..Limits::default()
         };
-        let reach = Reach::of(&position, self.settings.depth);
         let (best, eval, nodes) = if moves.len() == 1 {
             (moves[0], None, 0)
-        } else if let Some(window) = reach.window() {
-            let deadline = Deadlines::new(&limits, start).hard;
-            let timer = deadline.map(|when| self.stop_at(when));
-            let solved = self.solve(brain, &position, window);
-            drop(timer);
-            match solved {
-                Some(solution) => {
-                    self.solved_line(&solution.pv, solution.score, reach);
-                    let best = solution.best_move.unwrap_or(moves[0]);
-                    (best, Some(format!("{}.00", solution.score)), solution.nodes)
-                }
-                // Out of time (or stopped): a quick midgame answer.
-                None => {
-                    let quick = Limits::depth(self.settings.depth.min(4));
-                    let result =
-                        Self::silent_search(brain, &position, &quick, &AtomicBool::new(false));
-                    (
-                        result.best.unwrap_or(moves[0]),
-                        Some(discs(result.score)),
-                        result.nodes,
-                    )
-                }
-            }
         } else {
-            let result = self.search(brain, &position, &limits, 1);
+            let thought = self.think(engine, &position, &limits, true);
             (
-                result.best.unwrap_or(moves[0]),
-                Some(discs(result.score)),
-                result.nodes,
+                thought.best.unwrap_or(moves[0]),
+                Some(Self::eval(&thought)),
+                thought.nodes,
             )
         };
         self.nodestats(nodes, start);
@@ -621,65 +557,50 @@ impl Job {
         self.out.line(&answer);
     }
 
-    /// A thread that stops this job at `when`, unless the returned guard is
-    /// dropped first.
-    fn stop_at(&self, when: Instant) -> TimerGuard {
-        let control = Arc::clone(&self.control);
-        let cancelled = Arc::new(AtomicBool::new(false));
-        let cancel = Arc::clone(&cancelled);
-        std::thread::spawn(move || {
-            while !cancel.load(Ordering::Relaxed) {
-                let now = Instant::now();
-                if now >= when {
-                    control.stop_now();
-                    return;
-                }
-                std::thread::sleep((when - now).min(Duration::from_millis(10)));
-            }
-        });
-        TimerGuard { cancelled }
-    }
-
     /// `analyze`: every position of the game, from the last back to the
-    /// start, as `analysis movesMade eval` (mover's view).
-    fn analyze(&self, brain: &mut Brain) -> u64 {
+    /// start, as `analysis movesMade eval` (mover's view): exact scores where
+    /// the depth set reaches an exact solve, midgame scores elsewhere.
+    fn analyze(&self, engine: &mut Engine) -> u64 {
         let mut nodes = 0;
+        let limits = Limits::depth(self.settings.depth);
         for (made, position) in self.positions.iter().enumerate().rev() {
             if self.stopped() {
                 break;
             }
             let eval = if position.outcome().is_some() {
                 format!("{}.00", position.final_score())
-            } else if Reach::of(position, self.settings.depth) == Reach::Exact {
-                let Some(solution) = self.solve(brain, position, SolveOptions::exact()) else {
-                    break;
-                };
-                nodes += solution.nodes;
-                format!("{}.00", solution.score)
             } else {
-                let limits = Limits::depth(self.settings.depth);
-                let result =
-                    Self::silent_search(brain, position, &limits, self.control.stop_flag());
+                let thought = if engine.reach(position, &limits) == Reach::WinLossDraw {
+                    // A bound is no evaluation: the midgame search's score.
+                    let result = engine.midgame().search(
+                        position,
+                        &[],
+                        &limits,
+                        self.control.stop_flag(),
+                        &mut |_| {},
+                    );
+                    Thought {
+                        best: result.best,
+                        score: result.score,
+                        reach: Reach::Midgame,
+                        bound: ply_core::search::Bound::Exact,
+                        depth: result.depth,
+                        nodes: result.nodes,
+                        pv: result.pv,
+                        time: result.time,
+                    }
+                } else {
+                    self.think(engine, position, &limits, false)
+                };
                 if self.stopped() {
                     break;
                 }
-                nodes += result.nodes;
-                discs(result.score)
+                nodes += thought.nodes;
+                Self::eval(&thought)
             };
             self.out.line(&format!("analysis {made} {eval}"));
         }
         nodes
-    }
-}
-
-/// Cancels a [`Job::stop_at`] timer when dropped.
-struct TimerGuard {
-    cancelled: Arc<AtomicBool>,
-}
-
-impl Drop for TimerGuard {
-    fn drop(&mut self) {
-        self.cancelled.store(true, Ordering::Relaxed);
     }
 }
 
@@ -728,12 +649,5 @@ mod tests {
         assert_eq!(discs(Score(-3)), "-0.03");
         assert_eq!(discs(Score::won_at(3)), "64.00");
         assert_eq!(discs(Score::lost_at(2)), "-64.00");
-    }
-
-    #[test]
-    fn exact_solving_grows_with_depth() {
-        assert_eq!(exact_empties(1), 12);
-        assert_eq!(exact_empties(10), 18);
-        assert_eq!(exact_empties(60), 22);
     }
 }

@@ -427,6 +427,8 @@ impl Uci {
         // A clock given for the other side only: ours has nothing left.
         let time = time.or(wtime.or(btime).map(|_| 0));
         if let Some(time) = time {
+            limits.moves_played =
+                Some(u32::from(self.position.fullmove_number().saturating_sub(1)));
             limits.clock = Some(Clock {
                 remaining: Duration::from_millis(time),
                 increment: Duration::from_millis(increment),

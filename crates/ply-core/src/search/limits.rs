@@ -32,6 +32,10 @@ pub struct Limits {
     /// Think on the opponent's time: no time limit counts until the search's
     /// [`PonderHit`] arrives, and then they count from that moment.
     pub ponder: bool,
+    /// Moves the side to move has played in the game so far, when known: a
+    /// clock without moves-to-go is then shared over fewer moves as the game
+    /// goes on (see [`Limits::clock`]).
+    pub moves_played: Option<u32>,
 }
 
 /// The moment a pondering search ([`Limits::ponder`]) learns that the
@@ -89,10 +93,12 @@ impl Limits {
 }
 
 /// The times a search works to: past `soft` no new iteration starts, at
-/// `hard` the search stops at once.
+/// `hard` the search stops at once. Under a clock the soft deadline is the
+/// move's target time, which the search scales by how settled its iterations
+/// are, starting none that would likely end far past it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deadlines {
-    /// Do not start another iteration after this.
+    /// Do not start another iteration after this (a clock's target time).
     pub soft: Option<Instant>,
     /// Stop now.
     pub hard: Option<Instant>,
@@ -121,7 +127,7 @@ impl Deadlines {
             budget = Some((time, time));
         }
         if let Some(clock) = limits.clock {
-            let (soft, hard) = clock_budget(&clock, overhead);
+            let (soft, hard) = clock_budget(&clock, overhead, limits.moves_played);
             budget = Some(match budget {
                 Some((s, h)) => (s.min(soft), h.min(hard)),
                 None => (soft, hard),
@@ -142,12 +148,45 @@ impl Deadlines {
 }
 
 /// Moves a game is assumed to last beyond this one when the clock has no
-/// moves-to-go (sudden death, with or without increment).
+/// moves-to-go (sudden death, with or without increment) and the number of
+/// moves played is unknown.
 const SUDDEN_DEATH_MOVES: u32 = 40;
+
+/// The moves still to come assumed at the start of a sudden-death game: one
+/// fewer for every [`MOVES_PER_HORIZON_MOVE`] moves played, down to
+/// [`SUDDEN_DEATH_MIN_MOVES`] (a long game is expected to last a while yet).
+const SUDDEN_DEATH_START_MOVES: u32 = 45;
+
+/// The fewest moves still to come a sudden-death game is ever assumed to
+/// have: what keeps time back for long endgames.
+const SUDDEN_DEATH_MIN_MOVES: u32 = 25;
+
+/// Moves played for each move fewer in the assumed horizon.
+const MOVES_PER_HORIZON_MOVE: u32 = 3;
+
+/// In sudden death, the clock kept back as a reserve, in increments (never
+/// more than half the clock): near it a move uses less than the increment,
+/// so the clock grows back rather than running down in a long endgame.
+const SUDDEN_DEATH_RESERVE_INCREMENTS: u32 = 10;
 
 /// Below this much usable time (the clock less the overhead) the engine
 /// moves at once, whatever the increment.
 const MOVE_AT_ONCE: Duration = Duration::from_millis(15);
+
+/// How many times the soft budget a move may run to (the hard budget), where
+/// the clock allows it: room for the time manager to give a move with an
+/// unstable best move or a falling score more than its share.
+const HARD_PER_SOFT: u32 = 3;
+
+/// The moves a sudden-death clock is shared over after `moves_played` moves
+/// (or [`SUDDEN_DEATH_MOVES`] when that is unknown).
+fn sudden_death_horizon(moves_played: Option<u32>) -> u32 {
+    moves_played.map_or(SUDDEN_DEATH_MOVES, |played| {
+        SUDDEN_DEATH_START_MOVES
+            .saturating_sub(played / MOVES_PER_HORIZON_MOVE)
+            .max(SUDDEN_DEATH_MIN_MOVES)
+    })
+}
 
 /// The soft and hard budget for one move under `clock`, keeping `overhead`
 /// back for each move still to come before the next time control. Both are
@@ -155,12 +194,20 @@ const MOVE_AT_ONCE: Duration = Duration::from_millis(15);
 ///
 /// The time for the rest of the control is the clock plus three quarters of
 /// the increments still to come, less the overhead of every one of those
-/// moves; a move gets its even share of it (the soft budget: no iteration
-/// starts after it), and may run on to four times that (the hard budget).
-/// A move never plans to use more than a fifth of the clock, or up to three
-/// quarters of it when the increment (or the next control) will refill it,
-/// so a clock kept by someone else is never run down.
-fn clock_budget(clock: &Clock, overhead: Duration) -> (Duration, Duration) {
+/// moves (and, in sudden death, less a reserve of
+/// [`SUDDEN_DEATH_RESERVE_INCREMENTS`] increments); a move gets its even share of it (the soft budget: the time
+/// manager aims at it, see [`Deadlines`]), and may run on to
+/// [`HARD_PER_SOFT`] times that (the hard budget). Without moves-to-go the
+/// rest of the game is assumed to last [`sudden_death_horizon`] moves, fewer
+/// as `moves_played` grows. A move never plans to use more than a fifth of
+/// the clock, or up to three quarters of it when the increment (or the next
+/// control) will refill it, so a clock kept by someone else is never run
+/// down.
+fn clock_budget(
+    clock: &Clock,
+    overhead: Duration,
+    moves_played: Option<u32>,
+) -> (Duration, Duration) {
     const MS: Duration = Duration::from_millis(1);
     let usable = clock.remaining.saturating_sub(overhead);
     if usable < MOVE_AT_ONCE {
@@ -168,9 +215,17 @@ fn clock_budget(clock: &Clock, overhead: Duration) -> (Duration, Duration) {
     }
     let moves = clock
         .moves_to_go
-        .map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, 50));
+        .map_or_else(|| sudden_death_horizon(moves_played), |m| m.clamp(1, 50));
     let increments = clock.increment.saturating_mul(moves - 1).saturating_mul(3) / 4;
-    let pool = usable
+    let reserve = if clock.moves_to_go.is_none() {
+        clock
+            .increment
+            .saturating_mul(SUDDEN_DEATH_RESERVE_INCREMENTS)
+            .min(usable / 2)
+    } else {
+        Duration::ZERO
+    };
+    let pool = (usable - reserve)
         .saturating_add(increments)
         .saturating_sub(overhead.saturating_mul(moves));
     let share = pool / moves;
@@ -181,7 +236,10 @@ fn clock_budget(clock: &Clock, overhead: Duration) -> (Duration, Duration) {
     };
     let ceiling = (usable / 5).max(refilled.min(usable - usable / 4));
     let soft = share.min(ceiling).max(MS);
-    let hard = soft.saturating_mul(4).min(usable - usable / 4).max(soft);
+    let hard = soft
+        .saturating_mul(HARD_PER_SOFT)
+        .min(usable - usable / 4)
+        .max(soft);
     (soft, hard)
 }
 
@@ -225,7 +283,7 @@ mod tests {
         };
         let d = Deadlines::new(&clock, start);
         let (soft, hard) = (d.soft.unwrap() - start, d.hard.unwrap() - start);
-        assert!(soft > ms(20) && soft < ms(60), "{soft:?}");
+        assert!(soft > ms(15) && soft < ms(60), "{soft:?}");
         assert!(hard >= soft && hard <= ms(495), "{hard:?}");
         // Almost out of time: still some time, a quarter of the usable rest kept.
         let low = Limits {
@@ -261,7 +319,7 @@ mod tests {
             increment: Duration::from_millis(increment),
             moves_to_go,
         };
-        clock_budget(&clock, Duration::from_millis(10))
+        clock_budget(&clock, Duration::from_millis(10), None)
     }
 
     #[test]
@@ -270,7 +328,7 @@ mod tests {
         // 10 s + 0.1 s at the start: a fortieth of the clock and most of the increment.
         let (soft, hard) = budget(10_000, 100, None);
         assert!(soft > ms(250) && soft < ms(400), "{soft:?}");
-        assert_eq!(hard, soft * 4);
+        assert_eq!(hard, soft * HARD_PER_SOFT);
         // The same control late in the game: about the increment, never the clock.
         let (soft, hard) = budget(1_000, 100, None);
         assert!(soft > ms(60) && soft < ms(100), "{soft:?}");
@@ -284,9 +342,38 @@ mod tests {
         assert!(soft >= ms(700), "{soft:?}");
         // Sudden death with little left: a reserve for the moves to come.
         let (soft, hard) = budget(300, 0, None);
-        assert_eq!((soft, hard), (ms(1), ms(4)));
+        assert_eq!((soft, hard), (ms(1), ms(3)));
         // Below the floor the move is made at once.
         assert_eq!(budget(20, 5_000, None), (ms(1), ms(1)));
+    }
+
+    #[test]
+    fn a_sudden_death_clock_is_shared_over_fewer_moves_as_the_game_goes_on() {
+        assert_eq!(sudden_death_horizon(None), SUDDEN_DEATH_MOVES);
+        assert_eq!(sudden_death_horizon(Some(0)), SUDDEN_DEATH_START_MOVES);
+        assert_eq!(
+            sudden_death_horizon(Some(30)),
+            SUDDEN_DEATH_START_MOVES - 10
+        );
+        assert_eq!(sudden_death_horizon(Some(500)), SUDDEN_DEATH_MIN_MOVES);
+        let clock = Clock {
+            remaining: Duration::from_secs(5),
+            increment: Duration::from_millis(100),
+            moves_to_go: None,
+        };
+        let overhead = Duration::from_millis(10);
+        let early = clock_budget(&clock, overhead, Some(0)).0;
+        let late = clock_budget(&clock, overhead, Some(60)).0;
+        assert!(late > early, "{early:?} {late:?}");
+        // A control with moves-to-go ignores the moves played.
+        let control = Clock {
+            moves_to_go: Some(20),
+            ..clock
+        };
+        assert_eq!(
+            clock_budget(&control, overhead, Some(0)),
+            clock_budget(&control, overhead, Some(60))
+        );
     }
 
     #[test]

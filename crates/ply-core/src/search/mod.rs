@@ -15,6 +15,7 @@
 mod level;
 mod limits;
 mod ordering;
+mod pacing;
 mod picker;
 mod score;
 mod table;
@@ -131,6 +132,44 @@ impl Features {
     };
 }
 
+/// ProbCut's model of one depth (Buro 1995): the score of a search
+/// `depth` plies deep is about `slope` times the score of a search
+/// [`shallow_depth`](Self::shallow_depth) plies deep plus `offset`, with an
+/// error of standard deviation `sigma`. A node that is not on the principal
+/// variation is cut when a null-window search to the shallow depth shows the
+/// deep score beyond beta (or below alpha) by `threshold` sigmas.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbCut {
+    /// The depth of the shallow search.
+    pub shallow_depth: i32,
+    /// The regression's slope.
+    pub slope: f32,
+    /// The regression's offset, in centi-units.
+    pub offset: f32,
+    /// The standard deviation of the regression's error, in centi-units.
+    pub sigma: f32,
+    /// How many sigmas of certainty a cut needs.
+    pub threshold: f32,
+}
+
+impl ProbCut {
+    /// The shallow score at or above which the deep score is taken to reach
+    /// `beta`.
+    #[must_use]
+    pub fn high_bound(&self, beta: Score) -> Score {
+        let bound = (beta.0 as f32 + self.threshold * self.sigma - self.offset) / self.slope;
+        Score(bound.ceil() as i32)
+    }
+
+    /// The shallow score at or below which the deep score is taken to stay
+    /// at or below `alpha`.
+    #[must_use]
+    pub fn low_bound(&self, alpha: Score) -> Score {
+        let bound = (alpha.0 as f32 - self.threshold * self.sigma - self.offset) / self.slope;
+        Score(bound.floor() as i32)
+    }
+}
+
 /// What the search needs to know about a game beyond [`Game`].
 pub trait Searchable: Game {
     /// The techniques this game's search uses.
@@ -233,6 +272,14 @@ pub trait Searchable: Game {
     fn is_draw_by_rule(&self) -> bool {
         false
     }
+
+    /// ProbCut's model for a search of this position `depth` plies deep
+    /// (fitted for the game's evaluation, by stage of the game), or `None`
+    /// for no ProbCut there: the default, every game without a fitted model.
+    fn probcut(&self, depth: i32) -> Option<ProbCut> {
+        let _ = depth;
+        None
+    }
 }
 
 /// A static evaluation of positions of `G`.
@@ -240,6 +287,20 @@ pub trait Evaluator<G>: Send + Sync {
     /// The position's value for the side to move, in centi-units (100 = one
     /// pawn, man or disc); must stay well inside ±[`Score::WIN_BOUND`].
     fn evaluate(&self, position: &G) -> Score;
+
+    /// The exact value of `position` for the side to move when the evaluator
+    /// knows it (an endgame database), in the same units as
+    /// [`Evaluator::evaluate`]; `None` (the default) when it does not.
+    ///
+    /// A search whose root has no known value stops at every position that
+    /// has one (a known win is worth a little less the further from the root
+    /// it lies, so the shortest way into it is taken); a search whose root has
+    /// one searches on, so that it finds how to realise the value, and meets
+    /// the known values at its leaves through [`Evaluator::evaluate`].
+    fn known(&self, position: &G) -> Option<Score> {
+        let _ = position;
+        None
+    }
 }
 
 /// Progress reported after each completed iteration (and each MultiPV line).
@@ -319,6 +380,11 @@ pub struct Engine<G: Searchable, E: Evaluator<G>> {
     evaluator: E,
     /// The options used by the next search.
     pub options: Options,
+    /// The score of the last search, for the time manager of the next.
+    last_score: Option<Score>,
+    /// Whether the search may prune by [`Searchable::probcut`] (on by
+    /// default; off to measure the unpruned search, as ProbCut's fit does).
+    selective: bool,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -340,6 +406,8 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             table: TranspositionTable::try_new(hash_mb.max(1))?,
             evaluator,
             options: Options::default(),
+            last_score: None,
+            selective: true,
             game: std::marker::PhantomData,
         })
     }
@@ -359,6 +427,12 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.last_score = None;
+    }
+
+    /// Turns ProbCut ([`Searchable::probcut`]) on or off for later searches.
+    pub fn set_selective(&mut self, selective: bool) {
+        self.selective = selective;
     }
 
     /// The evaluator.
@@ -434,6 +508,8 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             ponder_hit,
             limits: *limits,
             options: self.options,
+            previous_score: self.last_score,
+            selective: self.selective,
         };
         let evaluator = &self.evaluator;
         let result = std::thread::scope(|scope| {
@@ -449,6 +525,9 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             shared.internal_stop.store(true, Ordering::Relaxed);
             result
         });
+        if result.best.is_some() {
+            self.last_score = Some(result.score);
+        }
         SearchResult {
             nodes: shared.total_nodes(),
             time: start.elapsed(),

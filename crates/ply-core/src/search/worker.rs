@@ -2,6 +2,7 @@
 //! variation search with its pruning, and quiescence.
 
 use super::ordering::{History, Killers, Reductions};
+use super::pacing::{NEXT_ITERATION_FRACTION, Pacing};
 use super::picker::MovePicker;
 use super::score::{MAX_PLY, Score};
 use super::table::{Bound, Entry, TranspositionTable};
@@ -24,6 +25,10 @@ pub(super) struct Shared<'a> {
     pub(super) ponder_hit: Option<&'a PonderHit>,
     pub(super) limits: Limits,
     pub(super) options: Options,
+    /// The score of the engine's previous search, for the time manager.
+    pub(super) previous_score: Option<Score>,
+    /// Whether ProbCut may prune.
+    pub(super) selective: bool,
 }
 
 impl Shared<'_> {
@@ -42,6 +47,18 @@ impl Shared<'_> {
         match self.ponder_hit.and_then(PonderHit::time) {
             Some(hit) => Deadlines::new(&self.limits, hit),
             None => Deadlines::NONE,
+        }
+    }
+
+    /// The moment the time limits count from: the start, or a pondering
+    /// search's ponder-hit.
+    pub(super) fn time_origin(&self) -> Instant {
+        if self.limits.ponder {
+            self.ponder_hit
+                .and_then(PonderHit::time)
+                .unwrap_or(self.start)
+        } else {
+            self.start
         }
     }
 
@@ -86,6 +103,9 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
+    /// Whether positions of known value ([`Evaluator::known`]) end the search
+    /// (only when the root's value is not known itself).
+    stop_at_known: bool,
     /// Hashes of the game's positions before the root and along the current line.
     path: Vec<u64>,
     killers: Killers<G::Move>,
@@ -93,6 +113,8 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     reductions: Reductions,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     root_moves: Vec<RootMove<G::Move>>,
+    /// How settled the completed iterations are, for the time manager.
+    pacing: Pacing,
 }
 
 impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
@@ -129,12 +151,14 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            stop_at_known: evaluator.known(root).is_none(),
             path,
             killers: Killers::new(),
             history: History::new(),
             reductions: Reductions::new(),
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root_moves,
+            pacing: Pacing::new(shared.previous_score),
         }
     }
 
@@ -243,6 +267,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             }
             completed = depth;
+            if self.is_main() {
+                self.pacing
+                    .record(G::pack_move(self.root_moves[0].mv), last_score);
+            }
             if self.is_main() && weak {
                 let order = self.choice_order();
                 for (line, &index) in order.iter().take(shown).enumerate() {
@@ -328,12 +356,22 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         if shared.limits.infinite || shared.pondering() {
             return false;
         }
-        if shared
-            .deadlines()
-            .soft
-            .is_some_and(|soft| Instant::now() >= soft)
-        {
-            return true;
+        if let Some(soft) = shared.deadlines().soft {
+            let now = Instant::now();
+            // Under a clock the soft budget is a target, scaled by how settled
+            // the search is; no iteration starts that would likely end past it.
+            let past_soft = if shared.limits.clock.is_some() {
+                let origin = shared.time_origin();
+                let target = soft
+                    .saturating_duration_since(origin)
+                    .mul_f64(self.pacing.scale() * NEXT_ITERATION_FRACTION);
+                now.saturating_duration_since(origin) >= target
+            } else {
+                now >= soft
+            };
+            if past_soft {
+                return true;
+            }
         }
         let timed = shared.limits.clock.is_some() || shared.limits.movetime.is_some();
         // One legal move: no need to think when the clock runs.
@@ -504,6 +542,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         if self.is_repetition(position) || position.is_draw_by_rule() {
             return Score::DRAW;
         }
+        if self.stop_at_known
+            && let Some(known) = self.evaluator.known(position)
+        {
+            return known_at(known, ply);
+        }
         if ply >= MAX_PLY - 2 {
             return self.evaluate(position);
         }
@@ -574,6 +617,23 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
             if score >= beta {
                 return if score.is_decisive() { beta } else { score };
+            }
+        }
+
+        // ProbCut: a shallow null-window search that lands far enough beyond
+        // a bound shows, with the model's certainty, where the deep one would.
+        if self.shared.selective
+            && !pv_node
+            && !in_check
+            && !alpha.is_decisive()
+            && !beta.is_decisive()
+            && let Some(model) = position.probcut(depth)
+        {
+            if let Some(score) = self.probcut(position, &model, eval, alpha, beta, ply) {
+                return score;
+            }
+            if self.stopped {
+                return Score::DRAW;
             }
         }
 
@@ -713,6 +773,44 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
+    /// ProbCut's tests at a null-window node (`beta == alpha + 1`): `beta`
+    /// when the shallow search proves the model's bound above it, `alpha` when
+    /// it proves the one below; `None` to search as usual. Each test is only
+    /// tried where the static evaluation `eval` is already beyond its bound
+    /// (as Edax does), so that most nodes pay for no shallow search.
+    fn probcut(
+        &mut self,
+        position: &G,
+        model: &super::ProbCut,
+        eval: Score,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        let shallow = model.shallow_depth;
+        let high = model.high_bound(beta);
+        if high < Score::WIN_BOUND && eval >= beta {
+            let score = self.search(position, Score(high.0 - 1), high, shallow, ply, false);
+            if self.stopped {
+                return None;
+            }
+            if score >= high {
+                return Some(beta);
+            }
+        }
+        let low = model.low_bound(alpha);
+        if low > -Score::WIN_BOUND && eval <= alpha {
+            let score = self.search(position, low, Score(low.0 + 1), shallow, ply, false);
+            if self.stopped {
+                return None;
+            }
+            if score <= low {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+
     /// Searches captures and promotions (every move when forced) until quiet.
     fn quiescence(&mut self, position: &G, mut alpha: Score, beta: Score, ply: usize) -> Score {
         self.pv[ply].clear();
@@ -789,10 +887,14 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
 
     fn result(&self, depth: u32, chosen: usize) -> SearchResult<G::Move> {
         let chosen = &self.root_moves[chosen];
+        // A move not scored again in an unfinished iteration keeps the score
+        // of the last iteration that scored it (a losing one stays losing).
         let score = if chosen.score > -Score::INFINITE {
             chosen.score
+        } else if chosen.previous > -Score::INFINITE {
+            chosen.previous
         } else {
-            chosen.previous.max(Score::DRAW)
+            Score::DRAW
         };
         SearchResult {
             best: Some(chosen.mv),
@@ -805,6 +907,20 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             pv: chosen.pv.clone(),
         }
     }
+}
+
+/// A known value ([`Evaluator::known`]) met `ply` plies from the root: within
+/// the evaluation's range, a win worth a ply less (and a loss a ply more) for
+/// every ply from the root, so that the nearest win is preferred.
+fn known_at(known: Score, ply: usize) -> Score {
+    let bound = Score::WIN_BOUND.0 - 1;
+    let known = known.0.clamp(-bound, bound);
+    let ply = ply as i32;
+    Score(match known.signum() {
+        1 => (known - ply).max(1),
+        -1 => (known + ply).min(-1),
+        _ => 0,
+    })
 }
 
 /// The score of `position`, `ply` plies from the root, where the side to move

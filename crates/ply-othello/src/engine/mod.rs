@@ -1,10 +1,14 @@
 //! The Othello engine: what ply-core's search needs to know about Othello
-//! ([`Searchable`]) and the evaluation ([`Evaluation`], pattern tables:
-//! [`patterns`]).
+//! ([`Searchable`]), the evaluation ([`Evaluation`], pattern tables:
+//! [`patterns`]), and [`Engine`], the midgame search and the exact solver
+//! behind one call that chooses between them.
 
+pub mod driver;
 pub mod eval;
 pub mod patterns;
+pub mod probcut;
 
+pub use driver::{Engine, Reach, Thought};
 pub use eval::Evaluation;
 pub use patterns::{PatternEvaluation, PatternWeights};
 
@@ -13,7 +17,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
 use ply_core::Game;
-use ply_core::search::{AllNoisy, Features, NoMoves, Score, Searchable};
+use ply_core::search::{AllNoisy, Features, NoMoves, ProbCut, Score, Searchable};
 
 /// The squares of each class, best first: corners; edges but for the
 /// squares next to a corner (C-squares); the centre (two or more from every
@@ -95,6 +99,12 @@ impl<G: MoveGenerator> Searchable for Position<G> {
     /// The game is over: the disc count decides (100 per disc).
     fn no_moves_score(&self) -> NoMoves {
         NoMoves::Final(Score(100 * self.final_score()))
+    }
+
+    /// Multi-ProbCut's model by stage and depth, fitted for [`Evaluation`]
+    /// ([`probcut`]).
+    fn probcut(&self, depth: i32) -> Option<ProbCut> {
+        probcut::model(self.empty().count_ones(), depth)
     }
 }
 

@@ -1,0 +1,388 @@
+//! [`Engine`]: ply's whole Othello engine, the midgame search and the exact
+//! endgame solver behind one call, [`Engine::think`], which decides once per
+//! position how to search it ([`Reach`]): solved exactly, solved for a win,
+//! loss or draw two empties further out, or searched by the midgame search.
+//!
+//! Every program that plays Othello goes through it (`ply best`, `ply play`,
+//! `ply nboard` and so `ply match`), so the switch from the midgame search to
+//! the solver is chosen in one place, from the limits of the search:
+//!
+//! - a depth limit `d` solves exactly at `d + 8` empties or fewer (12 to 22);
+//! - a time limit solves exactly where a solve of a game position is expected
+//!   to take about the time given: 20 empties in 300 ms, one empty more for
+//!   each 2.7 times more time ([`exact_empties_in`]), from 10 to 26 empties;
+//! - the win/loss/draw solve reaches two empties beyond the exact one, within
+//!   the time that would have taken about a fifth of it.
+//!
+//! A solve that the clock stops (its hard deadline) gives way to a quick
+//! midgame search; a solve stopped from outside returns what the midgame
+//! search would have had nothing better than: the first legal move. Levels
+//! below full strength never solve.
+
+use super::Evaluation;
+use crate::Othello;
+use crate::moves::Move;
+use crate::solve::{self, AllocationError, Solver};
+use ply_core::Game;
+use ply_core::search::{self, Bound, Deadlines, Info, Level, Limits, Score};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How a position is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// The exact final disc difference.
+    Exact,
+    /// Win, loss or draw only: the sign of the score is exact, its size a
+    /// bound.
+    WinLossDraw,
+    /// The midgame search, to the limits.
+    Midgame,
+}
+
+/// The empties at or below which a search to `depth` plies solves exactly:
+/// `depth + 8`, from 12 to 22.
+#[must_use]
+pub fn exact_empties_at_depth(depth: u32) -> u32 {
+    (depth + 8).clamp(12, 22)
+}
+
+/// The empties at or below which a solve of a game position is expected to
+/// take about `time` or less: 20 at 300 ms, one more for each factor of 2.7
+/// (the solver's cost per empty square), from 10 to 26.
+#[must_use]
+pub fn exact_empties_in(time: Duration) -> u32 {
+    let seconds = time.as_secs_f64().max(1e-6);
+    // (A hair more, so that the rounding of 300 ms itself gives 20.)
+    let empties = 20.0 + (seconds / 0.3).ln() + 1e-9;
+    empties.floor().clamp(10.0, 26.0) as u32
+}
+
+impl Reach {
+    /// How `position` is searched within `limits` at `level`: the policy of
+    /// the module's documentation.
+    #[must_use]
+    pub fn of(position: &Othello, limits: &Limits, level: Level) -> Reach {
+        if level != Level::FULL || position.outcome().is_some() {
+            return Reach::Midgame;
+        }
+        let empties = position.empty().count_ones();
+        let deadlines = Deadlines::new(limits, Instant::now());
+        let time = deadlines
+            .soft
+            .map(|soft| soft.saturating_duration_since(Instant::now()));
+        let by_depth = limits.depth.map(exact_empties_at_depth);
+        let exact = [by_depth, time.map(exact_empties_in)]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or_else(|| exact_empties_at_depth(60));
+        let win_loss_draw = [
+            by_depth.map(|e| e + 2),
+            time.map(|t| exact_empties_in(t / 5) + 2),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(exact + 2);
+        if empties <= exact {
+            Reach::Exact
+        } else if empties <= win_loss_draw {
+            Reach::WinLossDraw
+        } else {
+            Reach::Midgame
+        }
+    }
+
+    /// The solver's window, for the solving reaches.
+    #[must_use]
+    pub fn window(self) -> Option<solve::Options<'static>> {
+        match self {
+            Reach::Exact => Some(solve::Options::exact()),
+            Reach::WinLossDraw => Some(solve::Options::win_loss_draw()),
+            Reach::Midgame => None,
+        }
+    }
+}
+
+/// What [`Engine::think`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The move to play; `None` when the game is over.
+    pub best: Option<Move>,
+    /// The score in centi-discs for the side to move: 100 times the final
+    /// disc difference when solved.
+    pub score: Score,
+    /// How the position was searched in the end (a stopped solve gives
+    /// [`Reach::Midgame`]).
+    pub reach: Reach,
+    /// Whether the score is exact or a bound (a win/loss/draw solve).
+    pub bound: Bound,
+    /// The depth: the plies of the last midgame iteration, or the empties
+    /// solved.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// The best line, starting with [`best`](Self::best).
+    pub pv: Vec<Move>,
+    /// Time taken.
+    pub time: Duration,
+}
+
+/// ply's Othello engine: the midgame search (ply-core's, with the
+/// [`Evaluation`]) and the exact solver, and the choice between them.
+pub struct Engine {
+    midgame: search::Engine<Othello, Evaluation>,
+    solver: Solver,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("options", &self.midgame.options)
+            .field("solver", &self.solver)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The depth of the midgame search that answers when a solve runs out of
+/// time.
+const FALLBACK_DEPTH: u32 = 4;
+
+impl Engine {
+    /// An engine whose midgame search has a `midgame_mb` MiB table and whose
+    /// solver has a `solver_mb` MiB one.
+    ///
+    /// # Errors
+    /// [`AllocationError`] if the memory cannot be had.
+    pub fn new(midgame_mb: usize, solver_mb: usize) -> Result<Engine, AllocationError> {
+        let midgame = search::Engine::try_new(Evaluation, midgame_mb).ok_or(AllocationError {
+            megabytes: midgame_mb,
+        })?;
+        Ok(Engine {
+            midgame,
+            solver: Solver::new(solver_mb)?,
+        })
+    }
+
+    /// The midgame search, for its options (threads, level, lines).
+    pub fn midgame(&mut self) -> &mut search::Engine<Othello, Evaluation> {
+        &mut self.midgame
+    }
+
+    /// The exact solver.
+    pub fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.midgame.clear();
+        self.solver.clear();
+    }
+
+    /// How this engine would search `position` within `limits`.
+    #[must_use]
+    pub fn reach(&self, position: &Othello, limits: &Limits) -> Reach {
+        Reach::of(position, limits, self.midgame.options.level)
+    }
+
+    /// Searches `position` within `limits` until done or `stop` is set: a
+    /// solve when [`Reach::of`] says so, else the midgame search, whose iterations are reported to `on_info`
+    /// (a solve reports nothing: its answer is the [`Thought`]).
+    /// `history` holds the hashes of the positions before, as in
+    /// [`search::Engine::search`].
+    pub fn think(
+        &mut self,
+        position: &Othello,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<Move>),
+    ) -> Thought {
+        let start = Instant::now();
+        let reach = self.reach(position, limits);
+        if let Some(window) = reach.window() {
+            let hard = Deadlines::new(limits, start).hard;
+            match self.solve_until(position, window, hard, stop) {
+                Ok(solution) => {
+                    return Thought {
+                        best: solution.best_move,
+                        score: Score(100 * solution.score),
+                        reach,
+                        bound: match solution.bound {
+                            solve::Bound::Exact => Bound::Exact,
+                            solve::Bound::Lower => Bound::Lower,
+                            solve::Bound::Upper => Bound::Upper,
+                        },
+                        depth: solution.empties,
+                        nodes: solution.nodes,
+                        pv: solution.pv,
+                        time: start.elapsed(),
+                    };
+                }
+                Err(nodes) if !stop.load(Ordering::Relaxed) => {
+                    // Out of time: a quick midgame answer.
+                    let quick = Limits::depth(limits.depth.unwrap_or(60).min(FALLBACK_DEPTH));
+                    let mut thought = self.midgame_search(position, history, &quick, stop, on_info);
+                    thought.nodes += nodes;
+                    thought.time = start.elapsed();
+                    return thought;
+                }
+                Err(nodes) => {
+                    let moves = position.legal_moves();
+                    return Thought {
+                        best: moves.first().copied(),
+                        score: Score::DRAW,
+                        reach: Reach::Midgame,
+                        bound: Bound::Exact,
+                        depth: 0,
+                        nodes,
+                        pv: moves.first().copied().into_iter().collect(),
+                        time: start.elapsed(),
+                    };
+                }
+            }
+        }
+        self.midgame_search(position, history, limits, stop, on_info)
+    }
+
+    /// The midgame search of `position`.
+    fn midgame_search(
+        &mut self,
+        position: &Othello,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<Move>),
+    ) -> Thought {
+        let result = self
+            .midgame
+            .search(position, history, limits, stop, on_info);
+        Thought {
+            best: result.best,
+            score: result.score,
+            reach: Reach::Midgame,
+            bound: Bound::Exact,
+            depth: result.depth,
+            nodes: result.nodes,
+            pv: result.pv,
+            time: result.time,
+        }
+    }
+
+    /// Solves `position` in `window`, stopped by `stop` or at `deadline`;
+    /// the nodes searched when stopped.
+    fn solve_until(
+        &mut self,
+        position: &Othello,
+        window: solve::Options<'_>,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Result<solve::Solution, u64> {
+        let Some(deadline) = deadline else {
+            return self
+                .solver
+                .search(position, &window.with_stop(stop))
+                .map_err(|e| stopped_nodes(&e));
+        };
+        // A watcher turns the deadline and the caller's flag into one flag.
+        let halt = AtomicBool::new(false);
+        let done = AtomicBool::new(false);
+        let solver = &mut self.solver;
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
+                        halt.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            });
+            let result = solver
+                .search(position, &window.with_stop(&halt))
+                .map_err(|e| stopped_nodes(&e));
+            done.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+}
+
+/// The nodes of a stopped solve.
+fn stopped_nodes(error: &solve::SolveError) -> u64 {
+    match *error {
+        solve::SolveError::Stopped { nodes } => nodes,
+        solve::SolveError::EmptyWindow { .. } => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(text: &str) -> Othello {
+        Othello::parse_position(text).unwrap()
+    }
+
+    /// FFO #1: 14 empties, black wins by 18 with g8.
+    const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+    #[test]
+    fn the_reach_grows_with_depth_and_time() {
+        assert_eq!(exact_empties_at_depth(1), 12);
+        assert_eq!(exact_empties_at_depth(10), 18);
+        assert_eq!(exact_empties_at_depth(60), 22);
+        assert_eq!(exact_empties_in(Duration::from_millis(300)), 20);
+        assert!(exact_empties_in(Duration::from_millis(100)) < 20);
+        assert!(exact_empties_in(Duration::from_secs(10)) > 22);
+        assert_eq!(exact_empties_in(Duration::ZERO), 10);
+        let ffo = position(FFO_1);
+        let full = Level::FULL;
+        assert_eq!(Reach::of(&ffo, &Limits::depth(6), full), Reach::Exact);
+        assert_eq!(Reach::of(&ffo, &Limits::depth(1), full), Reach::WinLossDraw);
+        assert_eq!(
+            Reach::of(&ffo, &Limits::depth(20), Level::new(9).unwrap()),
+            Reach::Midgame
+        );
+        let start = Othello::start();
+        assert_eq!(Reach::of(&start, &Limits::depth(60), full), Reach::Midgame);
+        let second = Limits::movetime(Duration::from_secs(1));
+        assert_eq!(Reach::of(&start, &second, full), Reach::Midgame);
+        assert_eq!(Reach::of(&ffo, &second, full), Reach::Exact);
+    }
+
+    #[test]
+    fn thinking_solves_near_the_end_and_searches_before() {
+        let mut engine = Engine::new(1, 1).unwrap();
+        let stop = AtomicBool::new(false);
+        let thought = engine.think(&position(FFO_1), &[], &Limits::depth(8), &stop, &mut |_| {});
+        assert_eq!(thought.reach, Reach::Exact);
+        assert_eq!(thought.score, Score(1800));
+        assert_eq!(thought.best.unwrap().to_string(), "g8");
+        assert_eq!(thought.depth, 14);
+        let thought = engine.think(
+            &Othello::start(),
+            &[],
+            &Limits::depth(3),
+            &stop,
+            &mut |_| {},
+        );
+        assert_eq!(thought.reach, Reach::Midgame);
+        assert_eq!(thought.depth, 3);
+        assert!(thought.best.is_some());
+    }
+
+    #[test]
+    fn a_solve_past_its_deadline_stops() {
+        // FFO #40, 20 empties: far more than no time at all.
+        let ffo_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+        let mut engine = Engine::new(1, 1).unwrap();
+        let stop = AtomicBool::new(false);
+        let past = Some(Instant::now());
+        let solved = engine.solve_until(&position(ffo_40), solve::Options::exact(), past, &stop);
+        assert!(solved.is_err());
+        let solved = engine.solve_until(&position(FFO_1), solve::Options::exact(), None, &stop);
+        assert_eq!(solved.unwrap().score, 18);
+    }
+}
