@@ -37,6 +37,20 @@ pub fn has_avx2() -> bool {
     }
 }
 
+/// Whether the CPU has BMI2 (`pext`, `pdep`; x86-64 only).
+#[inline]
+#[must_use]
+pub fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        cfg!(target_feature = "bmi2") || std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Runs `$body` compiled for the CPU features `$features` (a string such as
 /// `"popcnt"` or `"avx2,popcnt"`) when `$detected` says the CPU has them and
 /// the build does not already target them, and the plain build of `$body`

@@ -9,30 +9,11 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use ply_core::Game;
 use ply_core::perft::perft;
 use ply_othello::generators::bitboard::portable;
-use ply_othello::{Bitboard, Lines, MoveGenerator, Othello, Position, Square};
-use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
+use ply_othello::{Bitboard, Lines, MoveGenerator, Position, Square};
 use std::hint::black_box;
 
-/// Positions from random games, all stages of the game.
-fn sample_positions(count: usize) -> Vec<Othello> {
-    let mut rng = StdRng::seed_from_u64(2024);
-    let mut positions = Vec::with_capacity(count);
-    while positions.len() < count {
-        let mut position = Othello::start();
-        let plies = rng.random_range(0..60);
-        for _ in 0..plies {
-            let moves = position.legal_moves();
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            position = position.play(mv);
-        }
-        positions.push(position);
-    }
-    positions
-}
+mod common;
+use common::sample_positions;
 
 fn bench_moves(c: &mut Criterion) {
     let boards: Vec<(u64, u64)> = sample_positions(1000)

@@ -1,14 +1,16 @@
 //! The Othello engine: what ply-core's search needs to know about Othello
-//! ([`Searchable`]), a midgame evaluation ([`Evaluation`]), and [`Engine`],
-//! the midgame search and the exact solver behind one call that chooses
-//! between them.
+//! ([`Searchable`]), the evaluation ([`Evaluation`], pattern tables:
+//! [`patterns`]), and [`Engine`], the midgame search and the exact solver
+//! behind one call that chooses between them.
 
 pub mod driver;
 pub mod eval;
+pub mod patterns;
 pub mod probcut;
 
 pub use driver::{Engine, Reach, Thought};
 pub use eval::Evaluation;
+pub use patterns::{PatternEvaluation, PatternWeights};
 
 use crate::generators::MoveGenerator;
 use crate::moves::Move;

@@ -2,9 +2,12 @@
 //!
 //! 1. `generate`: self-play games from random openings, positions near the end
 //!    labelled with their exact score by the solver (`data`);
-//! 2. `info`: what a data file holds.
+//! 2. `fit`: the pattern weights fitted to a data file, stage by stage from
+//!    the end of the game (`fit`);
+//! 3. `info`: what a data file holds.
 
 pub mod data;
+mod fit;
 mod generate;
 
 use crate::error::CliError;
@@ -25,6 +28,9 @@ pub enum OthelloStep {
     /// Play self-play games and append their positions to a data file
     /// (resumes a file made with the same settings).
     Generate(generate::GenerateArgs),
+    /// Fit the pattern weights to a data file, stage by stage from the end
+    /// of the game (resumes with --resume).
+    Fit(fit::FitArgs),
     /// Print what a data file holds: games, positions, exact scores, and
     /// positions by empty squares.
     Info(InfoArgs),
@@ -42,6 +48,7 @@ pub struct InfoArgs {
 pub fn run(args: &OthelloArgs, json: bool) -> Result<(), CliError> {
     match &args.step {
         OthelloStep::Generate(args) => generate::run(args, json),
+        OthelloStep::Fit(args) => fit::run(args, json),
         OthelloStep::Info(args) => info(args, json),
     }
 }

@@ -1,0 +1,607 @@
+//! `ply train othello fit`: the pattern weights fitted to a data file, stage
+//! by stage, backwards from the end of the game.
+//!
+//! Stage 0 (1 to 4 empty squares) is fitted first, then stage 1, and so on.
+//! A position's label is, in this order of preference: the solver's exact
+//! score (the data file's exact positions, 18 empties or fewer by default);
+//! with `--search-depth D`, the score of a depth-`D` search that evaluates
+//! with the stages already fitted (learning backwards from the endgame, as
+//! Tothello and others do; the searched stage starts from the weights of
+//! the stage after it); else the final disc difference of the self-play
+//! game. Each stage also trains on positions up to `--neighbour-empties`
+//! empty squares outside it, which smooths the tables from stage to stage.
+//! Every label is a disc difference for the side to move; the fit is least
+//! squares (ply-fit), and the weights are stored in centi-discs.
+//!
+//! After each stage the weights file and a progress file beside it
+//! (`WEIGHTS.progress.json`) are written, so `--resume` continues an
+//! interrupted fit with the next stage. The fit is the same for a seed and a
+//! data file whatever the number of threads.
+
+use super::data::{self, Sample};
+use crate::error::CliError;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ply_core::search::{Engine, Limits};
+use ply_fit::{Dataset, FitOptions, FitReport, Loss};
+use ply_othello::engine::patterns::{EMPTIES_PER_STAGE, Features, PatternSet, STAGES};
+use ply_othello::engine::{PatternEvaluation, PatternWeights};
+use ply_othello::{Othello, Position};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Arguments of `ply train othello fit`.
+#[derive(Debug, Args)]
+pub struct FitArgs {
+    /// The data file (`ply train othello generate`).
+    #[arg(long, value_name = "FILE")]
+    pub data: PathBuf,
+    /// The weights file to write (ply-othello's format; rewritten after each
+    /// stage).
+    #[arg(long, value_name = "WEIGHTS")]
+    pub out: PathBuf,
+    /// The seed of the held-out split and the minibatch order.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Label positions without an exact score by a search of this depth
+    /// with the stages already fitted (0: by the game's result; 4 to 6 is
+    /// usual).
+    #[arg(long, value_name = "D", default_value_t = 0)]
+    pub search_depth: u32,
+    /// Each stage also trains on positions this many empty squares outside it.
+    #[arg(long, value_name = "E", default_value_t = 2)]
+    pub neighbour_empties: u32,
+    /// The most passes over a stage's positions.
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    pub epochs: usize,
+    /// Stop a stage after this many epochs without a better held-out error.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub patience: usize,
+    /// Adam's step size, in discs.
+    #[arg(long, value_name = "RATE", default_value_t = 0.05)]
+    pub learning_rate: f64,
+    /// Positions per Adam step.
+    #[arg(long, value_name = "N", default_value_t = 4096)]
+    pub batch: usize,
+    /// The L2 penalty: `L2 * sum(weight²)` against the sum of squared errors
+    /// (in discs); it pulls rarely seen configurations to 0.
+    #[arg(long, value_name = "L2", default_value_t = 2.0)]
+    pub l2: f64,
+    /// Percent of each stage's positions held out to measure the error.
+    #[arg(long, value_name = "PERCENT", default_value_t = 10)]
+    pub holdout: u32,
+    /// Continue a fit that stopped: keep the stages the progress file lists.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+impl FitArgs {
+    fn check(&self) -> Result<(), CliError> {
+        let bad = |what: String| Err(CliError::Train(what));
+        if self.search_depth > 12 {
+            return bad(format!(
+                "--search-depth {} is more than 12",
+                self.search_depth
+            ));
+        }
+        if self.holdout >= 100 {
+            return bad(format!(
+                "--holdout {} is not a percentage below 100",
+                self.holdout
+            ));
+        }
+        if self.neighbour_empties > 8 {
+            return bad(format!(
+                "--neighbour-empties {} is more than 8",
+                self.neighbour_empties
+            ));
+        }
+        Ok(())
+    }
+
+    /// The settings a resumed fit must share with the one it continues.
+    fn settings(&self, header: &data::Header) -> Value {
+        json!({
+            "data_seed": header.seed,
+            "data_records": header.records,
+            "seed": self.seed,
+            "search_depth": self.search_depth,
+            "neighbour_empties": self.neighbour_empties,
+            "epochs": self.epochs,
+            "patience": self.patience,
+            "learning_rate": self.learning_rate,
+            "batch": self.batch,
+            "l2": self.l2,
+            "holdout": self.holdout,
+        })
+    }
+}
+
+/// How a stage's positions without an exact score were labelled.
+fn label_kind(depth: u32) -> String {
+    if depth == 0 {
+        "result".into()
+    } else {
+        format!("search d{depth}")
+    }
+}
+
+/// What one stage's fit did, as the progress file and the table show it.
+#[derive(Clone, Debug, PartialEq)]
+struct StageReport {
+    stage: usize,
+    rows: usize,
+    exact: usize,
+    holdout_rows: usize,
+    train_rmse: f64,
+    holdout_rmse: f64,
+    epochs: usize,
+    seconds: f64,
+}
+
+impl StageReport {
+    fn to_json(&self) -> Value {
+        json!({
+            "stage": self.stage,
+            "rows": self.rows,
+            "exact": self.exact,
+            "holdout_rows": self.holdout_rows,
+            "train_rmse": self.train_rmse,
+            "holdout_rmse": self.holdout_rmse,
+            "epochs": self.epochs,
+            "seconds": self.seconds,
+        })
+    }
+
+    fn from_json(value: &Value) -> Option<StageReport> {
+        let int = |key: &str| value[key].as_u64().map(|v| v as usize);
+        Some(StageReport {
+            stage: int("stage")?,
+            rows: int("rows")?,
+            exact: int("exact")?,
+            holdout_rows: int("holdout_rows")?,
+            train_rmse: value["train_rmse"].as_f64()?,
+            holdout_rmse: value["holdout_rmse"].as_f64()?,
+            epochs: int("epochs")?,
+            seconds: value["seconds"].as_f64()?,
+        })
+    }
+}
+
+/// The empty squares of stage `s` (first, last).
+fn stage_empties(s: usize) -> (u32, u32) {
+    let first = (s * EMPTIES_PER_STAGE + 1) as u32;
+    (first, first + EMPTIES_PER_STAGE as u32 - 1)
+}
+
+/// The label of every sample without an exact score: a depth-`depth` search
+/// with `evaluation`, on every core (each search starts from a cleared
+/// table, so the labels do not depend on the threads).
+fn search_labels(
+    positions: &[Othello],
+    evaluation: &PatternEvaluation,
+    depth: u32,
+    bar: &ProgressBar,
+) -> Result<Vec<f32>, CliError> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let labels: Vec<std::sync::Mutex<f32>> = positions
+        .iter()
+        .map(|_| std::sync::Mutex::new(0.0))
+        .collect();
+    let failed = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let (next, labels, failed) = (&next, &labels, &failed);
+            scope.spawn(move || {
+                let Some(mut engine) = Engine::<Othello, _>::try_new(evaluation.clone(), 1) else {
+                    failed.store(true, Ordering::Relaxed);
+                    return;
+                };
+                let stop = AtomicBool::new(false);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(position) = positions.get(i) else {
+                        break;
+                    };
+                    engine.clear();
+                    let result =
+                        engine.search(position, &[], &Limits::depth(depth), &stop, &mut |_| {});
+                    *labels[i].lock().expect("no panics while held") =
+                        result.score.0 as f32 / 100.0;
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    if failed.load(Ordering::Relaxed) {
+        return Err(CliError::HashAllocation(1));
+    }
+    Ok(labels
+        .into_iter()
+        .map(|l| l.into_inner().expect("no panics while held"))
+        .collect())
+}
+
+/// The position of a sample, to search (the side to move as Black: the
+/// search and the evaluation see only the side to move).
+fn position_of(sample: &Sample) -> Result<Othello, CliError> {
+    Position::from_discs(sample.player, sample.opponent, ply_core::Side::First)
+        .map_err(|e| CliError::Train(format!("a data record that is no position: {e}")))
+}
+
+/// A stage's weights as the fit's starting point, in discs.
+fn to_discs(weights: &[i16]) -> Vec<f32> {
+    weights.iter().map(|&w| f32::from(w) / 100.0).collect()
+}
+
+/// Fitted weights in discs stored as centi-discs.
+fn to_centi_discs(weights: &[f32], out: &mut [i16]) {
+    for (o, &w) in out.iter_mut().zip(weights) {
+        *o = (w * 100.0).round().clamp(-32_767.0, 32_767.0) as i16;
+    }
+}
+
+fn bar(len: u64, template: &str, json: bool) -> ProgressBar {
+    let target = if json {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let bar = ProgressBar::with_draw_target(Some(len), target);
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Fits stage `s` on `samples`, updating `weights`.
+fn fit_stage(
+    args: &FitArgs,
+    s: usize,
+    samples: &[Sample],
+    weights: &mut PatternWeights,
+    json: bool,
+) -> Result<StageReport, CliError> {
+    let started = Instant::now();
+    let (first, last) = stage_empties(s);
+    let (low, high) = (
+        first.saturating_sub(args.neighbour_empties),
+        last + args.neighbour_empties,
+    );
+    let chosen: Vec<&Sample> = samples
+        .iter()
+        .filter(|x| (low..=high).contains(&x.empties()))
+        .collect();
+    // Start from the stage after (fitted just before), for the search's
+    // leaves in this stage and as the fit's starting point.
+    if s > 0 {
+        let previous = weights.stage(s - 1).to_vec();
+        weights.stage_mut(s).copy_from_slice(&previous);
+    }
+    let unlabelled: Vec<&Sample> = chosen
+        .iter()
+        .copied()
+        .filter(|x| x.exact.is_none())
+        .collect();
+    let searched = if args.search_depth > 0 && !unlabelled.is_empty() {
+        let bar = bar(
+            unlabelled.len() as u64,
+            &format!(
+                "stage {s:>2} search d{} [{{wide_bar}}] {{pos}}/{{len}} eta {{eta}}",
+                args.search_depth
+            ),
+            json,
+        );
+        let evaluation = PatternEvaluation::new(weights);
+        let positions = unlabelled
+            .iter()
+            .map(|x| position_of(x))
+            .collect::<Result<Vec<_>, _>>()?;
+        let labels = search_labels(&positions, &evaluation, args.search_depth, &bar)?;
+        bar.finish_and_clear();
+        labels
+    } else {
+        unlabelled.iter().map(|x| f32::from(x.result)).collect()
+    };
+    let mut data = Dataset::new(PatternWeights::per_stage() as u32);
+    let mut searched = searched.into_iter();
+    let mut exact = 0;
+    for sample in &chosen {
+        let target = match sample.exact {
+            Some(score) => {
+                exact += 1;
+                f32::from(score)
+            }
+            None => searched.next().expect("one label per unlabelled sample"),
+        };
+        let features = Features::of::<ply_othello::Bitboard>(sample.player, sample.opponent);
+        data.push(&features.entries, target.clamp(-64.0, 64.0))
+            .map_err(|e| CliError::Train(e.to_string()))?;
+    }
+    if data.is_empty() {
+        return Ok(StageReport {
+            stage: s,
+            rows: 0,
+            exact: 0,
+            holdout_rows: 0,
+            train_rmse: 0.0,
+            holdout_rmse: 0.0,
+            epochs: 0,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    let train_rows = (data.len() as f64 * (1.0 - f64::from(args.holdout) / 100.0)).max(1.0);
+    let options = FitOptions {
+        loss: Loss::Squared,
+        l2: args.l2 / train_rows,
+        epochs: args.epochs,
+        learning_rate: args.learning_rate,
+        batch_size: args.batch,
+        holdout_fraction: f64::from(args.holdout) / 100.0,
+        patience: args.patience,
+        seed: args.seed.wrapping_add(s as u64),
+    };
+    let bar = bar(
+        args.epochs as u64,
+        &format!(
+            "stage {s:>2} fit {} rows [{{wide_bar}}] {{pos}}/{{len}} {{msg}}",
+            data.len()
+        ),
+        json,
+    );
+    let (fitted, report): (Vec<f32>, FitReport) =
+        ply_fit::fit(&data, &to_discs(weights.stage(s)), &options, |epoch| {
+            bar.set_position(epoch.epoch as u64);
+            bar.set_message(format!(
+                "train {:.2} held out {:.2} discs",
+                epoch.train.rmse,
+                epoch.holdout.map_or(f64::NAN, |h| h.rmse)
+            ));
+        })
+        .map_err(|e| CliError::Train(format!("stage {s}: {e}")))?;
+    bar.finish_and_clear();
+    to_centi_discs(&fitted, weights.stage_mut(s));
+    let best = report.best();
+    Ok(StageReport {
+        stage: s,
+        rows: data.len(),
+        exact,
+        holdout_rows: report.holdout_rows,
+        train_rmse: best.train.rmse,
+        holdout_rmse: best.holdout.map_or(f64::NAN, |h| h.rmse),
+        epochs: report.last().epoch,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+fn progress_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".progress.json");
+    PathBuf::from(name)
+}
+
+/// Writes `bytes` to `path` through a temporary file, so that an
+/// interrupted write leaves the old file.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let fail = |e: std::io::Error| CliError::Train(format!("{}: {e}", path.display()));
+    std::fs::write(&temporary, bytes).map_err(fail)?;
+    std::fs::rename(&temporary, path).map_err(fail)
+}
+
+/// The weights and stage reports of an earlier run with the same settings.
+fn resume(
+    args: &FitArgs,
+    settings: &Value,
+) -> Result<(PatternWeights, Vec<StageReport>), CliError> {
+    let progress_file = progress_path(&args.out);
+    let fail = |what: String| CliError::Train(format!("cannot resume: {what}"));
+    let text = std::fs::read_to_string(&progress_file)
+        .map_err(|e| fail(format!("{}: {e}", progress_file.display())))?;
+    let progress: Value = serde_json::from_str(&text)
+        .map_err(|e| fail(format!("{}: {e}", progress_file.display())))?;
+    if &progress["settings"] != settings {
+        return Err(fail(format!(
+            "{} was made with other settings or data: {}",
+            progress_file.display(),
+            progress["settings"]
+        )));
+    }
+    let file =
+        std::fs::File::open(&args.out).map_err(|e| fail(format!("{}: {e}", args.out.display())))?;
+    let weights = PatternWeights::read(std::io::BufReader::new(file))
+        .map_err(|e| fail(format!("{}: {e}", args.out.display())))?;
+    let stages = progress["stages"]
+        .as_array()
+        .ok_or_else(|| fail("no stages in the progress file".into()))?
+        .iter()
+        .map(StageReport::from_json)
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| fail("a bad stage in the progress file".into()))?;
+    Ok((weights, stages))
+}
+
+/// Runs `ply train othello fit`.
+pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
+    args.check()?;
+    let started = Instant::now();
+    let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
+    let settings = args.settings(&header);
+    let (mut weights, mut reports) = if args.resume && progress_path(&args.out).exists() {
+        resume(args, &settings)?
+    } else {
+        (PatternWeights::zeros(), Vec::new())
+    };
+    let _ = PatternSet::get();
+    for s in reports.len()..STAGES {
+        let report = fit_stage(args, s, &samples, &mut weights, json)?;
+        reports.push(report);
+        write_atomic(&args.out, &weights.to_bytes())?;
+        let progress = json!({
+            "settings": settings,
+            "stages": reports.iter().map(StageReport::to_json).collect::<Vec<_>>(),
+        });
+        write_atomic(&progress_path(&args.out), progress.to_string().as_bytes())?;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    if json {
+        println!(
+            "{}",
+            json!({
+                "out": args.out.display().to_string(),
+                "positions": samples.len(),
+                "labels": label_kind(args.search_depth),
+                "stages": reports.iter().map(StageReport::to_json).collect::<Vec<_>>(),
+                "seconds": seconds,
+            })
+        );
+    } else {
+        println!(
+            "{}: {} positions from {}, labels: exact, else {} ({seconds:.1} s)",
+            args.out.display(),
+            samples.len(),
+            args.data.display(),
+            label_kind(args.search_depth)
+        );
+        println!("stage  empties     rows    exact  held out  train rmse  held-out rmse  epochs");
+        for r in &reports {
+            let (first, last) = stage_empties(r.stage);
+            println!(
+                "{:>5}  {:>2}-{:<2}  {:>9}  {:>7}  {:>8}  {:>10.2}  {:>13.2}  {:>6}",
+                r.stage,
+                first,
+                last,
+                r.rows,
+                r.exact,
+                r.holdout_rows,
+                r.train_rmse,
+                r.holdout_rmse,
+                r.epochs
+            );
+        }
+        println!("(errors in discs; rows include the neighbouring empties)");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::othello::generate::{self, GenerateArgs};
+
+    /// A scratch directory for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("ply-train-fit-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// A few quick self-play games, exact from 8 empties.
+    fn games(dir: &Path) -> PathBuf {
+        let data = dir.join("games.bin");
+        let args = GenerateArgs {
+            out: data.clone(),
+            games: 6,
+            seed: 2,
+            exact_empties: 8,
+            depth: 1,
+            opening_plies: 20,
+            noise: 10,
+            endgame_noise: 20,
+            threads: 2,
+            batch: 3,
+        };
+        generate::run(&args, true).unwrap();
+        data
+    }
+
+    fn args(data: &Path, out: PathBuf) -> FitArgs {
+        FitArgs {
+            data: data.to_owned(),
+            out,
+            seed: 4,
+            search_depth: 2,
+            neighbour_empties: 2,
+            epochs: 3,
+            patience: 3,
+            learning_rate: 0.05,
+            batch: 64,
+            l2: 2.0,
+            holdout: 20,
+            resume: false,
+        }
+    }
+
+    fn progress(out: &Path) -> Value {
+        serde_json::from_str(&std::fs::read_to_string(progress_path(out)).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_fit_is_the_same_for_a_seed_and_resumes_where_it_stopped() {
+        let dir = scratch("resume");
+        let data = games(&dir);
+        let whole = args(&data, dir.join("whole.bin"));
+        run(&whole, true).unwrap();
+        let weights = PatternWeights::read(std::fs::File::open(&whole.out).unwrap()).unwrap();
+        assert_ne!(weights, PatternWeights::zeros());
+        let stages = progress(&whole.out)["stages"].as_array().unwrap().clone();
+        assert_eq!(stages.len(), STAGES);
+        // The endgame stages are fitted on exact scores.
+        assert!(stages[0]["exact"].as_u64().unwrap() > 0);
+        assert_eq!(stages[14]["exact"].as_u64(), Some(0));
+
+        // Again, stopped after 5 stages (as an interrupted run leaves it).
+        let mut part = args(&data, dir.join("part.bin"));
+        run(&part, true).unwrap();
+        let mut cut = progress(&part.out);
+        cut["stages"].as_array_mut().unwrap().truncate(5);
+        let mut partial = PatternWeights::read(std::fs::File::open(&part.out).unwrap()).unwrap();
+        for s in 5..STAGES {
+            partial.stage_mut(s).fill(0);
+        }
+        std::fs::write(&part.out, partial.to_bytes()).unwrap();
+        std::fs::write(progress_path(&part.out), cut.to_string()).unwrap();
+        part.resume = true;
+        run(&part, true).unwrap();
+        assert_eq!(
+            std::fs::read(&part.out).unwrap(),
+            std::fs::read(&whole.out).unwrap()
+        );
+
+        // Resuming with other settings is refused.
+        part.seed = 5;
+        let error = run(&part, true).unwrap_err().to_string();
+        assert!(error.contains("other settings"), "{error}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn bad_arguments_and_files_are_errors() {
+        let dir = scratch("bad");
+        let missing = args(&dir.join("missing.bin"), dir.join("w.bin"));
+        assert!(run(&missing, true).is_err());
+        let deep = FitArgs {
+            search_depth: 13,
+            ..args(&dir.join("x"), dir.join("w.bin"))
+        };
+        assert!(
+            run(&deep, true)
+                .unwrap_err()
+                .to_string()
+                .contains("--search-depth")
+        );
+        let all_held_out = FitArgs {
+            holdout: 100,
+            ..args(&dir.join("x"), dir.join("w.bin"))
+        };
+        assert!(run(&all_held_out, true).is_err());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

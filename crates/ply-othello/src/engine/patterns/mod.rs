@@ -1,0 +1,219 @@
+//! ply's Othello evaluation: pattern tables fitted to game results, as in
+//! Logistello and Edax.
+//!
+//! - **Patterns** ([`set::PATTERNS`]): the 3x3 corner (4 instances), the 2x5
+//!   corner (8), the edge with its two X-squares (4), rows and columns 2, 3
+//!   and 4 counted from each edge (4 each), the two long diagonals and the
+//!   diagonals of 7, 6, 5 and 4 squares (4 each): 46 instances of 11
+//!   patterns. Each square is a base-3 digit: empty 0, the side to move's
+//!   disc 1, the opponent's 2. Every instance of a pattern reads the same
+//!   table (the board is moved by a symmetry under one canonical mask), and
+//!   a configuration and its mirror image under the pattern's own symmetry
+//!   share their weight.
+//! - **Extra features** ([`set::Extra`]): a constant, the parity of the
+//!   empty squares, and the number of legal moves of each side (a table of
+//!   32 entries each: mobility counts non-linearly).
+//! - **Stages**: [`STAGES`] weight sets of [`EMPTIES_PER_STAGE`] empty
+//!   squares each, by the number of empty squares.
+//!
+//! The score is the sum of the weights, in centi-discs for the side to move
+//! (100 per disc: the weights are fitted to final disc differences), and the
+//! exact final count in a finished game.
+
+pub mod index;
+pub mod set;
+pub mod symmetry;
+pub mod weights;
+
+pub use set::{Extra, INSTANCE_COUNT, INSTANCES, PATTERNS, PatternSet};
+pub use weights::{EMPTIES_PER_STAGE, PATTERN_SET_ID, PatternWeights, STAGES, WeightsError, stage};
+
+use crate::generators::MoveGenerator;
+use crate::position::Position;
+use arrayvec::ArrayVec;
+use ply_core::search::{Evaluator, Score};
+use set::MOBILITY_ENTRIES;
+use std::sync::OnceLock;
+
+/// The weights ply ships, built into the binary (see the README for the
+/// command that made them).
+static SHIPPED: &[u8] = include_bytes!("../../../weights/patterns.bin");
+
+/// The environment variable that names a weights file to play with instead
+/// of the built-in weights.
+pub const WEIGHTS_VARIABLE: &str = "PLY_OTHELLO_WEIGHTS";
+
+/// The bound of a pattern score: a full board won by one side.
+const MAX_SCORE: i32 = 6400;
+
+/// The features of one position as a fit sees them: its stage and the
+/// (compact index, value) pairs of its non-zero features.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Features {
+    /// The stage the position's weights belong to.
+    pub stage: usize,
+    /// Compact indices (see [`PatternSet::compact_layout`]) with their values.
+    pub entries: ArrayVec<(u32, f32), { INSTANCE_COUNT + 4 }>,
+}
+
+impl Features {
+    /// The features of `player` to move against `opponent`.
+    #[must_use]
+    pub fn of<G: MoveGenerator>(player: u64, opponent: u64) -> Features {
+        let set = PatternSet::get();
+        let layout = &set.compact_layout;
+        let empties = (!(player | opponent)).count_ones();
+        let mut entries = ArrayVec::new();
+        for (instance, index) in INSTANCES.iter().zip(index::indices(player, opponent)) {
+            let p = usize::from(instance.pattern);
+            let compact = layout.pattern_offsets[p] + set.compact[p][usize::from(index)] as usize;
+            entries.push((compact as u32, 1.0));
+        }
+        let (my_moves, their_moves) = (G::moves(player, opponent), G::moves(opponent, player));
+        for (extra, value) in extra_entries(my_moves, their_moves, empties) {
+            entries.push(((layout.extra(extra) + value) as u32, 1.0));
+        }
+        Features {
+            stage: stage(empties),
+            entries,
+        }
+    }
+}
+
+/// The entry of each extra feature's table that a position uses (parity only
+/// when the empties are odd).
+#[inline]
+fn extra_entries(my_moves: u64, their_moves: u64, empties: u32) -> ArrayVec<(Extra, usize), 4> {
+    let mut entries = ArrayVec::new();
+    entries.push((Extra::Bias, 0));
+    if empties % 2 == 1 {
+        entries.push((Extra::Parity, 0));
+    }
+    let mobility = |moves: u64| (moves.count_ones() as usize).min(MOBILITY_ENTRIES - 1);
+    entries.push((Extra::Mobility, mobility(my_moves)));
+    entries.push((Extra::OpponentMobility, mobility(their_moves)));
+    entries
+}
+
+/// The evaluation tables of every stage, in the full layout (one weight per
+/// configuration, for a lookup per instance).
+#[derive(Clone)]
+pub struct PatternEvaluation {
+    tables: Vec<i16>,
+    stage_len: usize,
+}
+
+impl std::fmt::Debug for PatternEvaluation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "PatternEvaluation({} stages)",
+            self.tables.len() / self.stage_len
+        )
+    }
+}
+
+impl PatternEvaluation {
+    /// The evaluation with `weights`.
+    #[must_use]
+    pub fn new(weights: &PatternWeights) -> Self {
+        let set = PatternSet::get();
+        let (full, compact) = (&set.full, &set.compact_layout);
+        let mut tables = vec![0; STAGES * full.len];
+        for (s, table) in tables.chunks_mut(full.len).enumerate() {
+            let stage = weights.stage(s);
+            for (p, map) in set.compact.iter().enumerate() {
+                let (to, from) = (full.pattern_offsets[p], compact.pattern_offsets[p]);
+                for (entry, &c) in map.iter().enumerate() {
+                    table[to + entry] = stage[from + c as usize];
+                }
+            }
+            let extras = compact.extra(Extra::ALL[0]);
+            table[full.extra(Extra::ALL[0])..].copy_from_slice(&stage[extras..]);
+        }
+        PatternEvaluation {
+            tables,
+            stage_len: full.len,
+        }
+    }
+
+    /// The evaluation with the weights built into ply.
+    ///
+    /// # Panics
+    /// If the built-in weights do not fit this pattern set (a test checks it).
+    pub fn shipped() -> &'static PatternEvaluation {
+        static SHIPPED_EVALUATION: OnceLock<PatternEvaluation> = OnceLock::new();
+        SHIPPED_EVALUATION.get_or_init(|| {
+            let weights = PatternWeights::from_bytes(SHIPPED)
+                .expect("the built-in weights fit the pattern set");
+            PatternEvaluation::new(&weights)
+        })
+    }
+
+    /// The evaluation ply plays with: the weights file named by the
+    /// environment variable [`WEIGHTS_VARIABLE`] when it is set (to try
+    /// fitted weights without a rebuild; a file that cannot be read is
+    /// reported on stderr once and the built-in weights are used), else
+    /// [`shipped`](Self::shipped).
+    pub fn current() -> &'static PatternEvaluation {
+        static CURRENT: OnceLock<Option<PatternEvaluation>> = OnceLock::new();
+        let from_file = CURRENT.get_or_init(|| {
+            let path = std::env::var_os(WEIGHTS_VARIABLE)?;
+            let loaded = std::fs::File::open(&path)
+                .map_err(WeightsError::from)
+                .and_then(|file| PatternWeights::read(std::io::BufReader::new(file)));
+            match loaded {
+                Ok(weights) => Some(PatternEvaluation::new(&weights)),
+                Err(error) => {
+                    eprintln!(
+                        "{WEIGHTS_VARIABLE}={}: {error}; using the built-in weights",
+                        path.display()
+                    );
+                    None
+                }
+            }
+        });
+        from_file.as_ref().unwrap_or_else(|| Self::shipped())
+    }
+
+    /// The score of `player` to move against `opponent`, in centi-discs: the
+    /// final disc difference when neither side can move.
+    #[must_use]
+    pub fn score<G: MoveGenerator>(&self, player: u64, opponent: u64) -> i32 {
+        let my_moves = G::moves(player, opponent);
+        let their_moves = G::moves(opponent, player);
+        let empties = (!(player | opponent)).count_ones();
+        if my_moves == 0 && their_moves == 0 {
+            return 100 * final_difference(player, opponent, empties);
+        }
+        let set = PatternSet::get();
+        let full = &set.full;
+        let start = stage(empties) * self.stage_len;
+        let table = &self.tables[start..start + self.stage_len];
+        let mut score = 0i32;
+        for (instance, index) in INSTANCES.iter().zip(index::indices(player, opponent)) {
+            score += i32::from(
+                table[full.pattern_offsets[usize::from(instance.pattern)] + usize::from(index)],
+            );
+        }
+        for (extra, value) in extra_entries(my_moves, their_moves, empties) {
+            score += i32::from(table[full.extra(extra) + value]);
+        }
+        score.clamp(-MAX_SCORE + 1, MAX_SCORE - 1)
+    }
+}
+
+/// The final disc difference for `player`, the empty squares going to the winner.
+fn final_difference(player: u64, opponent: u64, empties: u32) -> i32 {
+    let diff = player.count_ones() as i32 - opponent.count_ones() as i32;
+    diff + diff.signum() * empties as i32
+}
+
+impl<G: MoveGenerator> Evaluator<Position<G>> for PatternEvaluation {
+    fn evaluate(&self, position: &Position<G>) -> Score {
+        Score(self.score::<G>(position.player(), position.opponent()))
+    }
+}
+
+#[cfg(test)]
+mod tests;

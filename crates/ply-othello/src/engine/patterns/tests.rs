@@ -1,0 +1,113 @@
+use super::*;
+use crate::Othello;
+use crate::generators::Bitboard;
+use ply_core::Game;
+
+/// Positions from seeded random games, every stage.
+fn positions(count: usize) -> Vec<Othello> {
+    let mut x = 0x1234_5678_9ABC_DEF1u64;
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut position = Othello::start();
+        loop {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            out.push(position);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            position = position.play(moves[(x % moves.len() as u64) as usize]);
+        }
+        out.push(position);
+    }
+    out
+}
+
+/// Weights with every entry different, from a seed.
+fn noisy_weights(seed: u64) -> PatternWeights {
+    let mut weights = PatternWeights::zeros();
+    let mut x = seed;
+    for s in 0..STAGES {
+        for w in weights.stage_mut(s) {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            *w = ((x >> 40) % 201) as i16 - 100;
+        }
+    }
+    weights
+}
+
+#[test]
+fn the_score_is_the_sum_of_the_fitted_features() {
+    let weights = noisy_weights(3);
+    let evaluation = PatternEvaluation::new(&weights);
+    for position in positions(400) {
+        let (p, o) = (position.player(), position.opponent());
+        if position.is_game_over() {
+            continue;
+        }
+        let features = Features::of::<Bitboard>(p, o);
+        let stage = weights.stage(features.stage);
+        let sum: i32 = features
+            .entries
+            .iter()
+            .map(|&(i, v)| i32::from(stage[i as usize]) * v as i32)
+            .sum();
+        assert_eq!(
+            evaluation.score::<Bitboard>(p, o),
+            sum.clamp(-6399, 6399),
+            "{position}"
+        );
+        assert_eq!(
+            features.entries.len(),
+            INSTANCE_COUNT + 3 + (position.empty().count_ones() % 2) as usize
+        );
+    }
+}
+
+#[test]
+fn the_score_is_the_same_on_every_symmetric_board() {
+    let evaluation = PatternEvaluation::new(&noisy_weights(5));
+    for position in positions(200) {
+        let (p, o) = (position.player(), position.opponent());
+        let score = evaluation.score::<Bitboard>(p, o);
+        for k in 1..symmetry::SYMMETRIES {
+            let (sp, so) = (symmetry::map_board(k, p), symmetry::map_board(k, o));
+            assert_eq!(
+                evaluation.score::<Bitboard>(sp, so),
+                score,
+                "{position} symmetry {k}"
+            );
+        }
+    }
+}
+
+#[test]
+fn finished_games_score_the_final_count() {
+    let evaluation = PatternEvaluation::shipped();
+    let half = "X".repeat(40) + &"O".repeat(24);
+    let won: Othello = format!("{half} X").parse().unwrap();
+    assert_eq!(evaluation.evaluate(&won).0, 1600);
+    let lost: Othello = format!("{half} O").parse().unwrap();
+    assert_eq!(evaluation.evaluate(&lost).0, -1600);
+}
+
+#[test]
+fn the_shipped_weights_fit_and_like_corners() {
+    let evaluation = PatternEvaluation::shipped();
+    assert!(evaluation.evaluate(&Othello::start()).0.abs() < 300);
+    // Black owns a1 with the rest of the opening equal: good for Black to move.
+    let mut text = "---------------------------OX------XO---------------------------".to_owned();
+    text.replace_range(0..1, "X");
+    text.replace_range(9..10, "O");
+    text.replace_range(18..19, "X");
+    let corner: Othello = format!("{text} X").parse().unwrap();
+    assert!(
+        evaluation.evaluate(&corner).0 > 300,
+        "{}",
+        evaluation.evaluate(&corner).0
+    );
+}
