@@ -28,6 +28,7 @@ use ply_othello::engine::patterns::{EMPTIES_PER_STAGE, Features, PatternSet, STA
 use ply_othello::engine::{PatternEvaluation, PatternWeights};
 use ply_othello::{Othello, Position};
 use serde_json::{Value, json};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -451,8 +452,10 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
         write_atomic(&progress_path(&args.out), progress.to_string().as_bytes())?;
     }
     let seconds = started.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
     if json {
-        println!(
+        writeln!(
+            out,
             "{}",
             json!({
                 "out": args.out.display().to_string(),
@@ -461,19 +464,24 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
                 "stages": reports.iter().map(StageReport::to_json).collect::<Vec<_>>(),
                 "seconds": seconds,
             })
-        );
+        )?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{}: {} positions from {}, labels: exact, else {} ({seconds:.1} s)",
             args.out.display(),
             samples.len(),
             args.data.display(),
             label_kind(args.search_depth)
-        );
-        println!("stage  empties     rows    exact  held out  train rmse  held-out rmse  epochs");
+        )?;
+        writeln!(
+            out,
+            "stage  empties     rows    exact  held out  train rmse  held-out rmse  epochs"
+        )?;
         for r in &reports {
             let (first, last) = stage_empties(r.stage);
-            println!(
+            writeln!(
+                out,
                 "{:>5}  {:>2}-{:<2}  {:>9}  {:>7}  {:>8}  {:>10.2}  {:>13.2}  {:>6}",
                 r.stage,
                 first,
@@ -484,9 +492,12 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
                 r.train_rmse,
                 r.holdout_rmse,
                 r.epochs
-            );
+            )?;
         }
-        println!("(errors in discs; rows include the neighbouring empties)");
+        writeln!(
+            out,
+            "(errors in discs; rows include the neighbouring empties)"
+        )?;
     }
     Ok(())
 }

@@ -21,6 +21,7 @@ use ply_othello::Othello;
 use ply_othello::engine::Evaluation;
 use ply_othello::moves::Move;
 use ply_othello::solve::Solver;
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -260,8 +261,10 @@ pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
     bar.finish_and_clear();
     let header = writer.header();
     let seconds = started.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
     if json {
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::json!({
                 "file": args.out.display().to_string(),
@@ -270,16 +273,17 @@ pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
                 "games_this_run": header.games - already,
                 "seconds": seconds,
             })
-        );
+        )?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{}: {} games, {} positions ({} games in {:.1} s this run)",
             args.out.display(),
             header.games,
             header.records,
             header.games - already,
             seconds
-        );
+        )?;
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ mod generate;
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `ply train othello`.
@@ -61,8 +62,10 @@ fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
         by_empties[sample.empties().min(60) as usize] += 1;
     }
     let exact = samples.iter().filter(|s| s.exact.is_some()).count();
+    let mut out = std::io::stdout().lock();
     if json {
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::json!({
                 "file": args.data.display().to_string(),
@@ -73,20 +76,21 @@ fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
                 "exact": exact,
                 "by_empties": by_empties.to_vec(),
             })
-        );
+        )?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{}: {} games, {} positions, {exact} with exact scores (seed {}, exact at {} empties or fewer)",
             args.data.display(),
             header.games,
             header.records,
             header.seed,
             header.exact_empties
-        );
-        println!("empties  positions");
+        )?;
+        writeln!(out, "empties  positions")?;
         for (empties, count) in by_empties.iter().enumerate().rev() {
             if *count > 0 {
-                println!("{empties:>7}  {count:>9}");
+                writeln!(out, "{empties:>7}  {count:>9}")?;
             }
         }
     }
