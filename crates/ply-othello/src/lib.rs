@@ -44,6 +44,7 @@
 //! ```
 
 pub mod engine;
+pub mod eval;
 pub mod generators;
 pub mod ggf;
 pub mod moves;

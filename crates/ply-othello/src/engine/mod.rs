@@ -1,16 +1,14 @@
 //! The Othello engine: what ply-core's search needs to know about Othello
-//! ([`Searchable`]), the evaluation ([`Evaluation`], pattern tables:
-//! [`patterns`]), and [`Engine`], the midgame search and the exact solver
-//! behind one call that chooses between them.
+//! ([`Searchable`]), and [`Engine`], the midgame search and the exact solver
+//! behind one call that chooses between them. It evaluates with
+//! [`crate::eval`] (re-exported here as [`Evaluation`]), which the solver's
+//! move ordering uses too.
 
 pub mod driver;
-pub mod eval;
-pub mod patterns;
 pub mod probcut;
 
+pub use crate::eval::Evaluation;
 pub use driver::{Engine, Reach, Thought};
-pub use eval::Evaluation;
-pub use patterns::{PatternEvaluation, PatternWeights};
 
 use crate::generators::MoveGenerator;
 use crate::moves::Move;

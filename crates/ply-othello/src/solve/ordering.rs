@@ -16,7 +16,7 @@
 
 use super::board::{CORNERS, flips, game_over_score, moves, neighbours};
 use super::parity::QUADRANT_BIT;
-use crate::engine::Evaluation;
+use crate::eval::Evaluation;
 use crate::generators::Bitboard;
 use crate::position::Position;
 use arrayvec::ArrayVec;

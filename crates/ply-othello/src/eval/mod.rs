@@ -1,11 +1,14 @@
 //! ply's Othello evaluation, [`Evaluation`]: the pattern evaluation
-//! ([`super::patterns`]) with the weights built into ply (or those named by
+//! ([`patterns`]) with the weights built into ply (or those named by
 //! `PLY_OTHELLO_WEIGHTS`), in centi-discs for the side to move.
 
-use super::patterns::PatternEvaluation;
 use crate::generators::MoveGenerator;
 use crate::position::Position;
 use ply_core::search::{Evaluator, Score};
+
+pub mod patterns;
+
+pub use patterns::{PatternEvaluation, PatternWeights};
 
 /// ply's Othello evaluation: patterns with the weights of
 /// [`PatternEvaluation::current`].
