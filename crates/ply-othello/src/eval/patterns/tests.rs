@@ -96,18 +96,27 @@ fn finished_games_score_the_final_count() {
 }
 
 #[test]
-fn the_shipped_weights_fit_and_like_corners() {
+fn the_shipped_weights_predict_exact_scores_near_the_end() {
     let evaluation = PatternEvaluation::shipped();
     assert!(evaluation.evaluate(&Othello::start()).0.abs() < 300);
-    // Black owns a1 with the rest of the opening equal: good for Black to move.
-    let mut text = "---------------------------OX------XO---------------------------".to_owned();
-    text.replace_range(0..1, "X");
-    text.replace_range(9..10, "O");
-    text.replace_range(18..19, "X");
-    let corner: Othello = format!("{text} X").parse().unwrap();
+    // Positions of random games with 9 to 11 empty squares, against the solver.
+    let (mut agree, mut error, mut count) = (0, 0, 0);
+    for position in positions(3000)
+        .into_iter()
+        .filter(|p| (9..=11).contains(&p.empty().count_ones()) && !p.is_game_over())
+        .take(100)
+    {
+        let exact = crate::solve::solve(&position).score;
+        let predicted = evaluation.evaluate(&position).0;
+        agree += i32::from((predicted > 0) == (exact > 0) || exact == 0);
+        error += (predicted - 100 * exact).abs();
+        count += 1;
+    }
+    assert!(count >= 50, "{count} positions");
+    assert!(agree * 10 >= count * 8, "{agree} of {count} signs right");
     assert!(
-        evaluation.evaluate(&corner).0 > 300,
-        "{}",
-        evaluation.evaluate(&corner).0
+        error / count < 1000,
+        "mean error {} centi-discs",
+        error / count
     );
 }
