@@ -4,8 +4,10 @@
 //!    labelled with their exact score by the solver (`data`);
 //! 2. `fit`: the pattern weights fitted to a data file, stage by stage from
 //!    the end of the game (`fit`);
-//! 3. `info`: what a data file holds.
+//! 3. `info`: what a data file holds;
+//! 4. `check`: an evaluation's error against a data file's exact scores.
 
+mod check;
 pub mod data;
 mod fit;
 mod generate;
@@ -35,6 +37,9 @@ pub enum OthelloStep {
     /// Print what a data file holds: games, positions, exact scores, and
     /// positions by empty squares.
     Info(InfoArgs),
+    /// Measure an evaluation against the exact scores of a data file, by
+    /// empty squares (best a file the weights were not fitted on).
+    Check(check::CheckArgs),
 }
 
 /// Arguments of `ply train othello info`.
@@ -51,6 +56,7 @@ pub fn run(args: &OthelloArgs, json: bool) -> Result<(), CliError> {
         OthelloStep::Generate(args) => generate::run(args, json),
         OthelloStep::Fit(args) => fit::run(args, json),
         OthelloStep::Info(args) => info(args, json),
+        OthelloStep::Check(args) => check::run(args, json),
     }
 }
 
