@@ -67,7 +67,9 @@ fn othello_data_is_generated_resumed_and_summarised() {
     );
 
     // The evaluation's error against the exact scores, by empties.
-    let check = json(&ply(&["--json", "train", "othello", "check", "--data", file]));
+    let check = json(&ply(&[
+        "--json", "train", "othello", "check", "--data", file,
+    ]));
     let rows = check["by_empties"].as_array().unwrap();
     assert!(!rows.is_empty());
     let checked: u64 = rows.iter().map(|r| r["positions"].as_u64().unwrap()).sum();
@@ -77,8 +79,21 @@ fn othello_data_is_generated_resumed_and_summarised() {
         let rmse = row["rmse"].as_f64().unwrap();
         assert!((0.0..64.0).contains(&rmse), "{row}");
     }
-    let bad_weights = ply(&["train", "othello", "check", "--data", file, "--weights", file]);
-    assert_eq!(bad_weights.status.code(), Some(2), "{}", stderr(&bad_weights));
+    let bad_weights = ply(&[
+        "train",
+        "othello",
+        "check",
+        "--data",
+        file,
+        "--weights",
+        file,
+    ]);
+    assert_eq!(
+        bad_weights.status.code(),
+        Some(2),
+        "{}",
+        stderr(&bad_weights)
+    );
 
     // The same seed gives the same file, however it was cut into runs.
     let whole = dir.join("whole.bin");
