@@ -73,18 +73,6 @@ impl<G: MoveGenerator> Position<G> {
         Ok(position)
     }
 
-    /// The position of `player` to move against `opponent`, unchecked, with
-    /// Black to move: for the solver's calls to the evaluation, which looks
-    /// only at the side to move's discs and the other side's.
-    pub(crate) fn from_player_opponent(player: u64, opponent: u64) -> Self {
-        Position {
-            player,
-            opponent,
-            side: Side::First,
-            generator: PhantomData,
-        }
-    }
-
     /// Discs are placed next to discs and never removed, so the centre is full
     /// and every disc is connected to it.
     fn check_reachable(&self) -> Result<(), PositionError> {

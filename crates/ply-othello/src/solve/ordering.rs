@@ -8,19 +8,15 @@
 //! with an odd number of empties. The move the transposition table remembers
 //! goes first whatever its score.
 //!
-//! Far from the end ([`sort_depth`]) each move is scored by a small
-//! alpha-beta search, an even number of plies deep, whose leaves are scored by
-//! the midgame [`Evaluation`] (as Edax orders its endgame moves with shallow
-//! midgame searches). It costs thousands of move generations per node, which
-//! the large subtrees there repay many times over in cut-offs found sooner.
+//! Far from the end ([`sort_depth`]) the same measure is looked at a few plies
+//! further: each move is scored by a small alpha-beta search, an even number of
+//! plies deep, whose leaves are scored by the opponent's options as above. It
+//! costs thousands of move generations per node, which the large subtrees
+//! there repay many times over in cut-offs found sooner.
 
 use super::board::{CORNERS, flips, game_over_score, moves, neighbours};
 use super::parity::QUADRANT_BIT;
-use crate::eval::Evaluation;
-use crate::generators::Bitboard;
-use crate::position::Position;
 use arrayvec::ArrayVec;
-use ply_core::search::Evaluator;
 
 /// A legal move with what it does and how promising it looks.
 #[derive(Clone, Copy, Debug)]
@@ -80,18 +76,7 @@ fn options(player: u64, opponent: u64) -> i32 {
         - CORNER_STABILITY * corner_stability(opponent) as i32
 }
 
-/// Weight of one centi-disc of the [`Evaluation`] at the leaves of
-/// [`sort_search`].
-const EVALUATION: i32 = 1 << 3;
-
-/// The [`Evaluation`] of `player` to move against `opponent`, weighted.
-#[inline]
-fn evaluation(player: u64, opponent: u64) -> i32 {
-    let position = Position::<Bitboard>::from_player_opponent(player, opponent);
-    EVALUATION * Evaluation.evaluate(&position).0
-}
-
-/// Beyond any [`options`] or [`evaluation`] score.
+/// Beyond any [`options`] score.
 const SORT_INFINITY: i32 = 1 << 30;
 
 /// The plies of [`sort_search`] behind the key of each move of a position with
@@ -109,11 +94,11 @@ pub fn sort_depth(empties: u32) -> u32 {
 }
 
 /// Negamax alpha-beta `depth` plies deep (passes do not count) from
-/// `player`'s side, the leaves scored by the [`evaluation`] and finished games
-/// by far more than any evaluation.
+/// `player`'s side, the leaves scored by [`options`] and finished games by
+/// far more than any option count.
 fn sort_search(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     if depth == 0 {
-        return options(player, opponent) + evaluation(player, opponent);
+        return options(player, opponent);
     }
     let legal = moves(player, opponent);
     if legal == 0 {
