@@ -46,7 +46,9 @@ where
                     .recv_timeout(SIGNAL_POLL)
             });
             let outcome = match next {
-                Ok(message) if error.is_none() => handle(message),
+                // Messages may come faster than the poll: look for signals
+                // after each one too, or Ctrl-C would wait for a pause.
+                Ok(message) if error.is_none() => handle(message).and_then(|()| py.check_signals()),
                 Ok(_) => Ok(()),
                 Err(RecvTimeoutError::Timeout) if error.is_none() => py.check_signals(),
                 Err(RecvTimeoutError::Timeout) => Ok(()),
