@@ -66,9 +66,7 @@ pub fn run(args: &CheckArgs, json: bool) -> Result<(), CliError> {
     let loaded;
     let evaluation = match &args.weights {
         Some(path) => {
-            let file = std::fs::File::open(path)
-                .map_err(|e| CliError::Train(format!("{}: {e}", path.display())))?;
-            let weights = PatternWeights::read(std::io::BufReader::new(file))
+            let weights = PatternWeights::read_file(path)
                 .map_err(|e| CliError::Train(format!("{}: {e}", path.display())))?;
             loaded = PatternEvaluation::new(&weights);
             &loaded

@@ -415,9 +415,7 @@ fn resume(
             progress["settings"]
         )));
     }
-    let file =
-        std::fs::File::open(&args.out).map_err(|e| fail(format!("{}: {e}", args.out.display())))?;
-    let weights = PatternWeights::read(std::io::BufReader::new(file))
+    let weights = PatternWeights::read_file(&args.out)
         .map_err(|e| fail(format!("{}: {e}", args.out.display())))?;
     let stages = progress["stages"]
         .as_array()

@@ -159,10 +159,7 @@ impl PatternEvaluation {
         static CURRENT: OnceLock<Option<PatternEvaluation>> = OnceLock::new();
         let from_file = CURRENT.get_or_init(|| {
             let path = std::env::var_os(WEIGHTS_VARIABLE)?;
-            let loaded = std::fs::File::open(&path)
-                .map_err(WeightsError::from)
-                .and_then(|file| PatternWeights::read(std::io::BufReader::new(file)));
-            match loaded {
+            match PatternWeights::read_file(path.as_ref()) {
                 Ok(weights) => Some(PatternEvaluation::new(&weights)),
                 Err(error) => {
                     eprintln!(

@@ -123,6 +123,14 @@ impl PatternWeights {
         Self::from_bytes(&bytes)
     }
 
+    /// Reads the weights file at `path`.
+    ///
+    /// # Errors
+    /// As [`read`](Self::read).
+    pub fn read_file(path: &std::path::Path) -> Result<Self, WeightsError> {
+        Self::from_bytes(&std::fs::read(path)?)
+    }
+
     /// Reads weights from the bytes of a file.
     ///
     /// # Errors
