@@ -80,7 +80,9 @@ class _Board:
         """The engine's move (``None`` if the game is over) to ``depth`` plies,
         for ``time`` seconds or ``nodes`` nodes (one second by default);
         ``info`` gets a dict (depth, seldepth, score, mate, nodes, nps,
-        seconds, pv) after each iteration. Ctrl-C stops it."""
+        seconds, pv) after each iteration. Ctrl-C stops it. Othello solves a
+        position within the solver's reach exactly (score 100 times the final
+        disc difference), as ``ply best othello`` does."""
     def copy(self: _B) -> _B: ...
     def __copy__(self: _B) -> _B: ...
     def __deepcopy__(self: _B, memo: Any) -> _B: ...

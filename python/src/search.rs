@@ -1,7 +1,7 @@
 //! The best move from Python: ply's engine on a worker thread, each finished
 //! iteration passed to an optional Python callback.
 
-use crate::glue::{self, Glue};
+use crate::glue::{Glue, Thinker};
 use crate::interrupt;
 use ply_core::search::{Info, Level, Limits};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
@@ -124,21 +124,22 @@ pub fn best_move<G: Glue>(
     if root.outcome().is_some() || root.legal_moves().is_empty() {
         return Ok(None);
     }
-    let mut engine = glue::engine::<G>(request.hash_mb).ok_or_else(|| {
+    let mut engine = G::Thinker::with_table(request.hash_mb).ok_or_else(|| {
         PyMemoryError::new_err(format!(
             "cannot allocate a {} MiB transposition table",
             request.hash_mb
         ))
     })?;
-    engine.options.threads = request.threads;
-    engine.options.level = level;
-    engine.options.seed = request.seed;
+    let options = engine.options();
+    options.threads = request.threads;
+    options.level = level;
+    options.seed = request.seed;
     let stop = AtomicBool::new(false);
     let result = interrupt::run(
         py,
         &stop,
         |send: &dyn Fn(Report)| {
-            engine.search(root, history, &limits, &stop, &mut |info: &Info<
+            engine.think(root, history, &limits, &stop, &mut |info: &Info<
                 G::Move,
             >| {
                 send(Report {

@@ -170,6 +170,15 @@ def test_othello_solver_matches_ply_solve():
     assert solution.pv[:3] == ["g8", "h7", "a8"]
 
 
+def test_othello_best_move_solves_within_reach():
+    # 14 empties are within the solver's reach of a depth-10 search (as in
+    # `ply best othello`): the answer is the solver's, not an evaluation.
+    board = ply.othello.Board(OTHELLO_14)
+    best = board.best_move(depth=10)
+    assert best.move == "g8" and best.score == 100 * board.solve().score
+    assert best.depth == 14 and best.pv[:3] == ["g8", "h7", "a8"]
+
+
 def test_copy_is_independent():
     board = ply.checkers.Board()
     twin = copy.deepcopy(board)

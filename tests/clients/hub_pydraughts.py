@@ -15,8 +15,10 @@ unexpected line (it merges the engine's stderr into its stdout).
 """
 
 import logging
+import os
 import random
 import sys
+import traceback
 
 import draughts
 from draughts.engine import HubEngine, Limit
@@ -118,4 +120,11 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BaseException:
+        # A failed check leaves engines running, and the client library's
+        # threads would wait for them at exit: report and leave at once.
+        traceback.print_exc()
+        sys.stdout.flush()
+        os._exit(1)

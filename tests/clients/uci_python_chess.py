@@ -9,8 +9,10 @@ checks that every move sent is legal and every game ends by the rules, and
 analyses positions with info parsing, MultiPV, searchmoves and ponder.
 """
 
+import os
 import sys
 import time
+import traceback
 
 import chess
 import chess.engine
@@ -130,4 +132,11 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BaseException:
+        # A failed check leaves engines running, and the client library's
+        # threads would wait for them at exit: report and leave at once.
+        traceback.print_exc()
+        sys.stdout.flush()
+        os._exit(1)

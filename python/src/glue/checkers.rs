@@ -38,6 +38,7 @@ fn fill_squares(plane: &mut [f32], mut board: u32) {
 
 impl Glue for Checkers {
     type Eval = Evaluation;
+    type Thinker = ply_core::search::Engine<Self, Evaluation>;
     const PY_NAME: &'static str = "checkers";
     const ACTIONS: usize = 32 * 4 * 2;
     const PLANES: usize = 6;

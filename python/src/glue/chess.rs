@@ -20,6 +20,7 @@ const FROM_TO: usize = 64 * 64;
 
 impl Glue for Position {
     type Eval = Evaluation;
+    type Thinker = ply_core::search::Engine<Self, Evaluation>;
     const PY_NAME: &'static str = "chess";
     const ACTIONS: usize = FROM_TO + 8 * 3 * 3;
     const PLANES: usize = 19;

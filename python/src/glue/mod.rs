@@ -7,8 +7,9 @@ pub mod checkers;
 pub mod chess;
 pub mod othello;
 
-use ply_core::search::{Engine, Evaluator, Searchable};
+use ply_core::search::{Engine, Evaluator, Info, Limits, Options, SearchResult, Searchable};
 use ply_core::{GameHistory, MoveList, Outcome};
+use std::sync::atomic::AtomicBool;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
@@ -23,6 +24,9 @@ pub const GRID: usize = 64;
 pub trait Glue: Searchable {
     /// The engine's static evaluation.
     type Eval: Evaluator<Self> + 'static;
+    /// What `best_move` searches with: the game's strongest engine (ply-core's
+    /// search, or a game's own engine around it).
+    type Thinker: Thinker<Self>;
 
     /// The game's name in Python (`"chess"`).
     const PY_NAME: &'static str;
@@ -77,6 +81,50 @@ pub trait Glue: Searchable {
             record.position().generate_moves(moves);
         }
         outcome
+    }
+}
+
+/// A game's engine as `best_move` drives it.
+pub trait Thinker<G: Searchable>: Sized + Send {
+    /// The engine with a `hash_mb` MiB table, or `None` without the memory.
+    fn with_table(hash_mb: usize) -> Option<Self>;
+
+    /// The search options (threads, level, seed).
+    fn options(&mut self) -> &mut Options;
+
+    /// Searches `root` (after the positions hashed in `history`) within
+    /// `limits` until done or `stop` is set, reporting iterations to
+    /// `on_info`.
+    fn think(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move>;
+}
+
+/// ply-core's search with the game's evaluation: the engine of chess and
+/// checkers.
+impl<G: Glue> Thinker<G> for Engine<G, G::Eval> {
+    fn with_table(hash_mb: usize) -> Option<Self> {
+        engine::<G>(hash_mb)
+    }
+
+    fn options(&mut self) -> &mut Options {
+        &mut self.options
+    }
+
+    fn think(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.search(root, history, limits, stop, on_info)
     }
 }
 
