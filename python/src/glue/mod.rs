@@ -9,10 +9,10 @@ pub mod othello;
 
 use ply_core::search::{Engine, Evaluator, Info, Limits, Options, SearchResult, Searchable};
 use ply_core::{GameHistory, MoveList, Outcome};
-use std::sync::atomic::AtomicBool;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
+use std::sync::atomic::AtomicBool;
 
 /// Python strings of move names by [`Glue::name_key`], made once each.
 pub type NameCache = PyOnceLock<Vec<PyOnceLock<Py<PyString>>>>;
