@@ -76,7 +76,7 @@ fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
             serde_json::json!({
                 "file": args.data.display().to_string(),
                 "seed": header.seed,
-                "exact_empties": header.exact_empties,
+                "exact_empties": header.setting,
                 "games": header.games,
                 "positions": header.records,
                 "exact": exact,
@@ -91,7 +91,7 @@ fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
             header.games,
             header.records,
             header.seed,
-            header.exact_empties
+            header.setting
         )?;
         writeln!(out, "empties  positions")?;
         for (empties, count) in by_empties.iter().enumerate().rev() {
