@@ -21,9 +21,6 @@ pub const MAGIC: &[u8; 8] = b"PLYCTRN1";
 /// Bytes of one record.
 pub const RECORD_BYTES: usize = 36;
 
-/// A data file open for appending games.
-pub type Writer = records::Writer<Sample>;
-
 /// Reads every sample of a data file (those the header counts).
 ///
 /// # Errors
@@ -94,29 +91,11 @@ impl Record for Sample {
     }
 
     fn from_bytes(bytes: &[u8]) -> Result<Sample, String> {
-        let mut placement = String::with_capacity(80);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let i = rank * 8 + file;
-                match code_piece((bytes[i / 2] >> (4 * (i % 2))) & 15)? {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            placement.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        placement.push(piece.fen_char());
-                    }
-                }
-            }
-            if empty > 0 {
-                placement.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                placement.push('/');
-            }
+        let mut pieces = [None; 64];
+        for (i, piece) in pieces.iter_mut().enumerate() {
+            *piece = code_piece((bytes[i / 2] >> (4 * (i % 2))) & 15)?;
         }
+        let placement = ply_chess::fen::placement(|square| pieces[square.index()]);
         let side = match bytes[32] {
             0 => 'w',
             1 => 'b',
@@ -138,6 +117,8 @@ impl Record for Sample {
 mod tests {
     use super::*;
 
+    type Writer = records::Writer<Sample>;
+
     fn sample(fen: &str, white_half_points: u8) -> Sample {
         Sample {
             position: Position::from_fen(fen).unwrap(),
@@ -156,11 +137,11 @@ mod tests {
         );
         let b = sample("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 37 1", 1);
         let mut writer = Writer::open(&path, 7, 99).unwrap();
-        writer.append(1, &[a.clone()]).unwrap();
+        writer.append(1, std::slice::from_ref(&a)).unwrap();
         drop(writer);
         let mut writer = Writer::open(&path, 7, 99).unwrap();
         assert_eq!(writer.header().games, 1);
-        writer.append(1, &[b.clone()]).unwrap();
+        writer.append(1, std::slice::from_ref(&b)).unwrap();
         let (header, samples) = read(&path).unwrap();
         assert_eq!((header.games, header.records), (2, 2));
         assert_eq!(samples, vec![a, b]);

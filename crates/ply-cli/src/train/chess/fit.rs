@@ -10,7 +10,10 @@
 //! starting weights' scores to the results is found (`ply_fit::fit_scale`);
 //! then the weights are fitted by Adam on the log loss of `sigmoid(K ·
 //! score)`, with a share of the positions held out to stop when they stop
-//! improving.
+//! improving. The fit learns how far each weight moves from the starting
+//! weights (and a factor of the starting evaluation), and its L2 term pulls
+//! those moves towards 0: a feature the data seldom shows keeps about its
+//! starting weight.
 //!
 //! The fit runs in rounds of `--round-epochs` epochs, each from the weights
 //! of the round before; after each round the weights file and a progress
@@ -22,11 +25,12 @@
 
 use super::data::{self, Sample};
 use crate::error::CliError;
+use crate::train::batch::{bar, progress_path, write_atomic};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use ply_chess::engine::LinearTerms;
 use ply_chess::engine::eval::FULL_PHASE;
-use ply_chess::engine::features::{FEATURES, Pair, WEIGHTS, Weights};
+use ply_chess::engine::features::{FEATURES, GROUPS, Pair, WEIGHTS, Weights};
 use ply_fit::{Dataset, FitOptions, Loss};
 use serde_json::{Value, json};
 use std::io::Write;
@@ -64,12 +68,18 @@ pub struct FitArgs {
     /// Positions per Adam step.
     #[arg(long, value_name = "N", default_value_t = 8192)]
     pub batch: usize,
-    /// The L2 penalty on the weights (in centipawns², per position).
-    #[arg(long, value_name = "L2", default_value_t = 0.0)]
+    /// The L2 penalty on how far the weights move from the starting ones
+    /// (per centipawn², against the mean log loss).
+    #[arg(long, value_name = "L2", default_value_t = 2e-6)]
     pub l2: f64,
     /// Percent of the positions held out to measure the error.
     #[arg(long, value_name = "PERCENT", default_value_t = 10)]
     pub holdout: u32,
+    /// Keep a feature group at its starting weights (times the starting
+    /// evaluation's factor); may be given more than once, e.g. `--freeze
+    /// piece_square`.
+    #[arg(long, value_name = "GROUP")]
+    pub freeze: Vec<String>,
     /// Continue a fit that stopped: keep the rounds the progress file lists.
     #[arg(long)]
     pub resume: bool,
@@ -87,7 +97,24 @@ impl FitArgs {
         if self.rounds == 0 || self.round_epochs == 0 {
             return bad("--rounds and --round-epochs must be at least 1".into());
         }
+        self.frozen()?;
         Ok(())
+    }
+
+    /// Whether each feature is frozen (`--freeze`).
+    fn frozen(&self) -> Result<Vec<bool>, CliError> {
+        let mut frozen = vec![false; FEATURES];
+        for name in &self.freeze {
+            let group = GROUPS.iter().find(|g| g.name == name).ok_or_else(|| {
+                let names: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
+                CliError::Train(format!(
+                    "--freeze {name}: no such feature group (the groups: {})",
+                    names.join(", ")
+                ))
+            })?;
+            frozen[group.start..group.end()].fill(true);
+        }
+        Ok(frozen)
     }
 
     /// The settings a resumed fit must share with the one it continues.
@@ -103,6 +130,7 @@ impl FitArgs {
             "batch": self.batch,
             "l2": self.l2,
             "holdout": self.holdout,
+            "freeze": self.freeze,
         })
     }
 }
@@ -118,28 +146,45 @@ fn weights_hash(weights: &Weights) -> String {
     format!("{hash:016x}")
 }
 
-/// The weights as the fit's vector: middle game and endgame of each feature.
-fn to_vector(weights: &Weights) -> Vec<f32> {
+/// The weights as the fit's vector: how far each feature's middle-game
+/// and endgame weight lies from the starting weights `init`, then the
+/// factor of the starting evaluation (1).
+fn to_vector(weights: &Weights, init: &Weights) -> Vec<f32> {
     weights
         .0
         .iter()
-        .flat_map(|p| [p.0 as f32, p.1 as f32])
+        .zip(&init.0)
+        .flat_map(|(p, i)| [(p.0 - i.0) as f32, (p.1 - i.1) as f32])
+        .chain([1.0])
         .collect()
 }
 
-/// The fit's vector as weights, rounded to centipawns.
-fn from_vector(vector: &[f32]) -> Weights {
+/// The fit's vector as weights (`factor · init + difference`), rounded to
+/// centipawns.
+fn from_vector(vector: &[f32], init: &Weights) -> Weights {
+    let factor = vector[2 * FEATURES];
     let mut weights = Weights::ZERO;
-    for (pair, mg_eg) in weights.0.iter_mut().zip(vector.chunks(2)) {
-        *pair = Pair(mg_eg[0].round() as i32, mg_eg[1].round() as i32);
+    for ((pair, start), difference) in weights.0.iter_mut().zip(&init.0).zip(vector.chunks(2)) {
+        *pair = Pair(
+            (factor * start.0 as f32 + difference[0]).round() as i32,
+            (factor * start.1 as f32 + difference[1]).round() as i32,
+        );
     }
     weights
 }
 
 /// The dataset of the samples: one row per position whose evaluation is
-/// linear in the features; returns it and how many positions were left out.
-fn dataset(samples: &[Sample], bar: &ProgressBar) -> Result<(Dataset, usize), CliError> {
-    let mut data = Dataset::new(2 * FEATURES as u32);
+/// linear in the features, each feature's middle-game and endgame share,
+/// then the evaluation with the starting weights `init` (so that the fit
+/// learns differences from them, which the L2 term keeps small); returns
+/// it and how many positions were left out.
+fn dataset(
+    samples: &[Sample],
+    init: &Weights,
+    frozen: &[bool],
+    bar: &ProgressBar,
+) -> Result<(Dataset, usize), CliError> {
+    let mut data = Dataset::new(2 * FEATURES as u32 + 1);
     let mut skipped = 0;
     let mut entries: Vec<(u32, f32)> = Vec::with_capacity(256);
     let full = FULL_PHASE as f32;
@@ -167,6 +212,16 @@ fn dataset(samples: &[Sample], bar: &ProgressBar) -> Result<(Dataset, usize), Cl
                 entries.push((2 * feature as u32 + 1, count * end));
             }
         }
+        let start: f32 = entries
+            .iter()
+            .map(|&(i, value)| {
+                let pair = init.0[i as usize / 2];
+                value * if i % 2 == 0 { pair.0 } else { pair.1 } as f32
+            })
+            .sum();
+        // A frozen feature counts only through the starting evaluation.
+        entries.retain(|&(i, _)| !frozen[i as usize / 2]);
+        entries.push((2 * FEATURES as u32, start));
         data.push(&entries, sample.white_result())
             .map_err(|e| CliError::Train(e.to_string()))?;
     }
@@ -184,38 +239,6 @@ fn log_loss(data: &Dataset, weights: &[f32], scale: f64) -> f64 {
         })
         .sum();
     total / data.len().max(1) as f64
-}
-
-fn bar(len: u64, template: &str, json: bool) -> ProgressBar {
-    let target = if json {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    };
-    let bar = ProgressBar::with_draw_target(Some(len), target);
-    bar.set_style(
-        ProgressStyle::with_template(template)
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar
-}
-
-fn progress_path(out: &Path) -> PathBuf {
-    let mut name = out.as_os_str().to_owned();
-    name.push(".progress.json");
-    PathBuf::from(name)
-}
-
-/// Writes `bytes` to `path` through a temporary file, so that an
-/// interrupted write leaves the old file.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
-    let fail = |e: std::io::Error| CliError::Train(format!("{}: {e}", path.display()));
-    std::fs::write(&temporary, bytes).map_err(fail)?;
-    std::fs::rename(&temporary, path).map_err(fail)
 }
 
 /// Reads a weights file.
@@ -331,18 +354,18 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
         "features [{wide_bar}] {pos}/{len} eta {eta}",
         json,
     );
-    let (data, skipped) = dataset(&samples, &rows_bar)?;
+    let (data, skipped) = dataset(&samples, &init, &args.frozen()?, &rows_bar)?;
     rows_bar.finish_and_clear();
     drop(samples);
     let holdout = f64::from(args.holdout) / 100.0;
     let (mut weights, mut progress) = if args.resume {
         resume(args, &settings)?
     } else {
-        let scale = ply_fit::fit_scale(&data, &to_vector(&init), 1e-4, 0.05);
+        let scale = ply_fit::fit_scale(&data, &to_vector(&init, &init), 1e-4, 0.05);
         let split = ply_fit::Split::new(data.len(), holdout, args.seed);
-        let held_out = held_out_loss(&data, &split, &to_vector(&init), scale);
+        let held_out = held_out_loss(&data, &split, &to_vector(&init, &init), scale);
         (
-            init,
+            init.clone(),
             Progress {
                 scale,
                 initial_holdout_loss: held_out,
@@ -375,20 +398,21 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
             ),
             json,
         );
-        let (fitted, report) = ply_fit::fit(&data, &to_vector(&weights), &options, |epoch| {
-            bar.set_position(epoch.epoch as u64);
-            bar.set_message(format!(
-                "held-out loss {:.6}",
-                epoch.holdout.map_or(f64::NAN, |h| h.loss)
-            ));
-        })
-        .map_err(|e| CliError::Train(e.to_string()))?;
+        let (fitted, report) =
+            ply_fit::fit(&data, &to_vector(&weights, &init), &options, |epoch| {
+                bar.set_position(epoch.epoch as u64);
+                bar.set_message(format!(
+                    "held-out loss {:.6}",
+                    epoch.holdout.map_or(f64::NAN, |h| h.loss)
+                ));
+            })
+            .map_err(|e| CliError::Train(e.to_string()))?;
         bar.finish_and_clear();
         let best = report.best();
         let holdout_errors = best.holdout.unwrap_or(best.train);
         progress.finished = report.best_epoch == 0;
         if !progress.finished {
-            weights = from_vector(&fitted);
+            weights = from_vector(&fitted, &init);
         }
         progress.rounds.push(Round {
             epochs: report.last().epoch,
@@ -403,8 +427,9 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
         write_progress(args, &settings, &progress, &weights)?;
     }
     let split = ply_fit::Split::new(data.len(), holdout, args.seed);
-    let final_loss = held_out_loss(&data, &split, &to_vector(&weights), progress.scale);
-    let whole_loss = log_loss(&data, &to_vector(&weights), progress.scale);
+    let vector = to_vector(&weights, &init);
+    let final_loss = held_out_loss(&data, &split, &vector, progress.scale);
+    let whole_loss = log_loss(&data, &vector, progress.scale);
     report(
         args,
         json,
@@ -511,16 +536,18 @@ mod tests {
     fn games(dir: &Path) -> PathBuf {
         let data = dir.join("games.bin");
         let args = GenerateArgs {
-            out: data.clone(),
-            games: 6,
-            seed: 2,
+            run: crate::train::batch::RunArgs {
+                out: data.clone(),
+                games: 6,
+                seed: 2,
+                threads: 2,
+                batch: 3,
+            },
             nodes: 300,
             depth: None,
             opening_plies: 10,
             adjudicate: 600,
             max_plies: 160,
-            threads: 2,
-            batch: 3,
         };
         generate::run(&args, true).unwrap();
         data
@@ -539,6 +566,7 @@ mod tests {
             batch: 64,
             l2: 0.0,
             holdout: 20,
+            freeze: Vec::new(),
             resume: false,
         }
     }
@@ -551,8 +579,14 @@ mod tests {
     fn the_rows_are_the_evaluation() {
         let dir = scratch("rows");
         let (_, samples) = data::read(&games(&dir)).unwrap();
-        let (data, _) = dataset(&samples, &ProgressBar::hidden()).unwrap();
-        let weights = to_vector(&WEIGHTS);
+        let (data, _) = dataset(
+            &samples,
+            &WEIGHTS,
+            &[false; FEATURES],
+            &ProgressBar::hidden(),
+        )
+        .unwrap();
+        let weights = to_vector(&WEIGHTS, &WEIGHTS);
         let linear: Vec<&Sample> = samples
             .iter()
             .filter(|s| LinearTerms::of(&s.position).is_some())
@@ -617,6 +651,12 @@ mod tests {
                 .to_string()
                 .contains("--holdout")
         );
+        let frozen_nothing = FitArgs {
+            freeze: vec!["piece_square".into(), "nothing".into()],
+            ..args(&dir.join("x"), dir.join("w.bin"))
+        };
+        let error = run(&frozen_nothing, true).unwrap_err().to_string();
+        assert!(error.contains("--freeze nothing"), "{error}");
         std::fs::write(dir.join("bad-weights.bin"), b"PLYCHEW1 and then nothing").unwrap();
         let error = read_weights(&dir.join("bad-weights.bin"))
             .unwrap_err()

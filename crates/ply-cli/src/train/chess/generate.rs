@@ -13,7 +13,7 @@
 //! with any number of threads: its randomness comes from `(s, i)` alone and
 //! the engine's table is cleared before it.
 
-use super::data::{Sample, Writer};
+use super::data::Sample;
 use crate::error::CliError;
 use crate::train::batch;
 use clap::Args;
@@ -23,24 +23,14 @@ use ply_chess::moves::Move;
 use ply_core::rng::Rng;
 use ply_core::search::{Engine, Limits, Score};
 use ply_core::{GameHistory, Outcome, Side};
-use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 /// Arguments of `ply train chess generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// The data file: created, or resumed when it exists (same seed and
-    /// settings).
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Games the file should hold when done (those it has count).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub games: u64,
-    /// The seed of the games.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    /// The file, the games and the threads.
+    #[command(flatten)]
+    pub run: batch::RunArgs,
     /// Nodes of the engine's search for each move (ignored with --depth).
     #[arg(long, value_name = "N", default_value_t = 5000)]
     pub nodes: u64,
@@ -58,12 +48,6 @@ pub struct GenerateArgs {
     /// Adjudicate a game drawn when it reaches this many plies.
     #[arg(long, value_name = "N", default_value_t = 300)]
     pub max_plies: u32,
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "T", default_value_t = 0)]
-    pub threads: usize,
-    /// Games played between two writes of the file.
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub batch: u64,
 }
 
 /// The settings of one game, checked.
@@ -120,11 +104,9 @@ impl GenerateArgs {
         if self.max_plies < 20 {
             return bad(format!("--max-plies {} is below 20", self.max_plies));
         }
-        if self.batch == 0 {
-            return bad("--batch must be at least 1".into());
-        }
+        self.run.check()?;
         Ok(Settings {
-            seed: self.seed,
+            seed: self.run.seed,
             limit,
             opening_plies: self.opening_plies,
             adjudicate: self.adjudicate as i32,
@@ -221,11 +203,9 @@ impl Player {
                 ply_chess::Color::White => score.0,
                 ply_chess::Color::Black => -score.0,
             };
-            if !position.is_check()
-                && !(mv.is_capture() || mv.promotion().is_some())
-                && white.abs() < MATE_SCORE
-                && !position.is_insufficient_material()
-            {
+            let noisy = mv.is_capture() || mv.promotion().is_some();
+            let quiet = !(position.is_check() || noisy);
+            if quiet && white.abs() < MATE_SCORE && !position.is_insufficient_material() {
                 kept.push(position);
             }
             scores.push(white);
@@ -285,52 +265,13 @@ fn adjudicated(scores: &[i32], ply: usize, win: i32) -> Option<Option<Side>> {
 /// Runs `ply train chess generate`.
 pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
     let settings = args.settings()?;
-    let mut writer = Writer::open(&args.out, settings.seed, settings.code())
-        .map_err(|e| CliError::Train(e.to_string()))?;
-    let mut players = (0..batch::threads(args.threads))
-        .map(|_| Player::new())
-        .collect::<Result<Vec<_>, _>>()?;
-    let already = writer.header().games;
-    let bar = batch::games_bar(already, args.games, json);
-    let started = Instant::now();
-    while writer.header().games < args.games {
-        let first = writer.header().games;
-        let count = args.batch.min(args.games - first);
-        let samples = batch::play_batch(&mut players, first, count, &bar, |player, game| {
-            player.play(&settings, game)
-        });
-        writer
-            .append(count, &samples)
-            .map_err(|e| CliError::Train(e.to_string()))?;
-    }
-    bar.finish_and_clear();
-    let header = writer.header();
-    let seconds = started.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::json!({
-                "file": args.out.display().to_string(),
-                "games": header.games,
-                "positions": header.records,
-                "games_this_run": header.games - already,
-                "seconds": seconds,
-            })
-        )?;
-    } else {
-        writeln!(
-            out,
-            "{}: {} games, {} positions ({} games in {:.1} s this run)",
-            args.out.display(),
-            header.games,
-            header.records,
-            header.games - already,
-            seconds
-        )?;
-    }
-    Ok(())
+    batch::generate(
+        &args.run,
+        settings.code(),
+        Player::new,
+        json,
+        |player, game| player.play(&settings, game),
+    )
 }
 
 #[cfg(test)]
@@ -375,16 +316,18 @@ mod tests {
     #[test]
     fn settings_are_checked_and_coded() {
         let args = |depth, opening_plies| GenerateArgs {
-            out: PathBuf::from("x"),
-            games: 1,
-            seed: 1,
+            run: batch::RunArgs {
+                out: std::path::PathBuf::from("x"),
+                games: 1,
+                seed: 1,
+                threads: 1,
+                batch: 1,
+            },
             nodes: 100,
             depth,
             opening_plies,
             adjudicate: 1000,
             max_plies: 300,
-            threads: 1,
-            batch: 1,
         };
         assert!(args(Some(0), 10).settings().is_err());
         assert!(args(None, 1).settings().is_err());

@@ -16,9 +16,6 @@ pub const MAGIC: &[u8; 8] = b"PLYOTRN1";
 /// Bytes of one record.
 pub const RECORD_BYTES: usize = 20;
 
-/// A data file open for appending games.
-pub type Writer = records::Writer<Sample>;
-
 /// Reads every sample of a data file (those the header counts).
 ///
 /// # Errors
@@ -91,6 +88,8 @@ impl Record for Sample {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    type Writer = records::Writer<Sample>;
 
     fn sample(n: u64) -> Sample {
         Sample {

@@ -10,7 +10,7 @@
 //! number of threads: its randomness comes from `(s, i)` alone and the
 //! engine's and solver's tables are cleared before it.
 
-use super::data::{Sample, Writer};
+use super::data::Sample;
 use crate::error::CliError;
 use crate::train::batch;
 use clap::Args;
@@ -21,24 +21,14 @@ use ply_othello::Othello;
 use ply_othello::engine::Evaluation;
 use ply_othello::moves::Move;
 use ply_othello::solve::Solver;
-use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 /// Arguments of `ply train othello generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// The data file: created, or resumed when it exists (same seed and
-    /// exact empties).
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Games the file should hold when done (those it has count).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub games: u64,
-    /// The seed of the games.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    /// The file, the games and the threads.
+    #[command(flatten)]
+    pub run: batch::RunArgs,
     /// Positions with this many empty squares or fewer are solved exactly
     /// (0 to 24).
     #[arg(long, value_name = "E", default_value_t = 18)]
@@ -55,12 +45,6 @@ pub struct GenerateArgs {
     /// Percent of the solver's moves replaced by a random move.
     #[arg(long, value_name = "PERCENT", default_value_t = 20)]
     pub endgame_noise: u32,
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "T", default_value_t = 0)]
-    pub threads: usize,
-    /// Games played between two writes of the file.
-    #[arg(long, value_name = "N", default_value_t = 64)]
-    pub batch: u64,
 }
 
 /// The settings of one game, checked.
@@ -95,11 +79,9 @@ impl GenerateArgs {
         if self.noise > 100 || self.endgame_noise > 100 {
             return bad("--noise and --endgame-noise are percentages (0 to 100)".into());
         }
-        if self.batch == 0 {
-            return bad("--batch must be at least 1".into());
-        }
+        self.run.check()?;
         Ok(Settings {
-            seed: self.seed,
+            seed: self.run.seed,
             exact_empties: self.exact_empties,
             depth: self.depth,
             opening_plies: self.opening_plies,
@@ -197,52 +179,13 @@ impl Player {
 /// Runs `ply train othello generate`.
 pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
     let settings = args.settings()?;
-    let mut writer = Writer::open(&args.out, settings.seed, settings.exact_empties)
-        .map_err(|e| CliError::Train(e.to_string()))?;
-    let mut players = (0..batch::threads(args.threads))
-        .map(|_| Player::new())
-        .collect::<Result<Vec<_>, _>>()?;
-    let already = writer.header().games;
-    let bar = batch::games_bar(already, args.games, false);
-    let started = Instant::now();
-    while writer.header().games < args.games {
-        let first = writer.header().games;
-        let count = args.batch.min(args.games - first);
-        let samples = batch::play_batch(&mut players, first, count, &bar, |player, game| {
-            player.play(&settings, game)
-        });
-        writer
-            .append(count, &samples)
-            .map_err(|e| CliError::Train(e.to_string()))?;
-    }
-    bar.finish_and_clear();
-    let header = writer.header();
-    let seconds = started.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::json!({
-                "file": args.out.display().to_string(),
-                "games": header.games,
-                "positions": header.records,
-                "games_this_run": header.games - already,
-                "seconds": seconds,
-            })
-        )?;
-    } else {
-        writeln!(
-            out,
-            "{}: {} games, {} positions ({} games in {:.1} s this run)",
-            args.out.display(),
-            header.games,
-            header.records,
-            header.games - already,
-            seconds
-        )?;
-    }
-    Ok(())
+    batch::generate(
+        &args.run,
+        settings.exact_empties,
+        Player::new,
+        json,
+        |player, game| player.play(&settings, game),
+    )
 }
 
 #[cfg(test)]
