@@ -48,6 +48,17 @@ impl FeatureSink for WeightedSum<'_> {
     }
 }
 
+/// The weighted sum of the material features alone.
+struct MaterialSum<'w>(WeightedSum<'w>);
+
+impl FeatureSink for MaterialSum<'_> {
+    fn add(&mut self, feature: usize, count: i32) {
+        if feature < f::MATERIAL.end() {
+            self.0.add(feature, count);
+        }
+    }
+}
+
 /// One side's features into a sink: White's added (`SIGN` 1), Black's
 /// subtracted (`SIGN` -1; a constant, so that the weights of single
 /// features are added without multiplying).
@@ -487,7 +498,20 @@ impl Evaluator<Position> for Evaluation {
         if position.is_insufficient_material() {
             return Score(0);
         }
-        let white = Self::white_score(position) + endgame::mating_drive(position);
+        // Pieces against a bare king: only the material and the drive to
+        // mate count (the fit leaves these positions out; with pawns, their
+        // advance counts too).
+        let drive = endgame::mating_drive(position);
+        let white = if drive == 0 || position.role(Role::Pawn).any() {
+            Self::white_score(position) + drive
+        } else {
+            let mut sum = MaterialSum(WeightedSum {
+                weights: &WEIGHTS,
+                total: Pair::default(),
+            });
+            count_features(position, &mut sum);
+            tapered(sum.0.total, phase(position)) + drive
+        };
         let stronger = if white >= 0 {
             Color::White
         } else {

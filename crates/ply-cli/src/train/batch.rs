@@ -150,27 +150,33 @@ pub fn generate<P: Send, R: Record + Send>(
     let header = writer.header();
     let seconds = started.elapsed().as_secs_f64();
     let file = run.out.display().to_string();
+    let this_run = header.games - already;
+    print_report(
+        json,
+        &serde_json::json!({
+            "file": file,
+            "games": header.games,
+            "positions": header.records,
+            "games_this_run": this_run,
+            "seconds": seconds,
+        }),
+        &format!(
+            "{file}: {} games, {} positions ({this_run} games in {seconds:.1} s this run)",
+            header.games, header.records
+        ),
+    )
+}
+
+/// Prints a step's report: `value` as one line of JSON, or `text`.
+///
+/// # Errors
+/// If stdout cannot be written.
+pub fn print_report(json: bool, value: &serde_json::Value, text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::json!({
-                "file": file,
-                "games": header.games,
-                "positions": header.records,
-                "games_this_run": header.games - already,
-                "seconds": seconds,
-            })
-        )?;
+        writeln!(out, "{value}")?;
     } else {
-        writeln!(
-            out,
-            "{file}: {} games, {} positions ({} games in {seconds:.1} s this run)",
-            header.games,
-            header.records,
-            header.games - already,
-        )?;
+        writeln!(out, "{text}")?;
     }
     Ok(())
 }
@@ -195,4 +201,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let fail = |e: std::io::Error| CliError::Train(format!("{}: {e}", path.display()));
     std::fs::write(&temporary, bytes).map_err(fail)?;
     std::fs::rename(&temporary, path).map_err(fail)
+}
+
+/// A fresh scratch directory for one test, named after the test and the
+/// process.
+#[cfg(test)]
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a writable temporary directory");
+    dir
 }

@@ -30,6 +30,14 @@ pub enum TrainGame {
     Othello(othello::OthelloArgs),
 }
 
+/// Arguments of the `info` steps.
+#[derive(Debug, Args)]
+pub struct DataArgs {
+    /// The data file.
+    #[arg(long, value_name = "FILE")]
+    pub data: std::path::PathBuf,
+}
+
 /// Runs `ply train`.
 pub fn run(args: &TrainArgs, json: bool) -> Result<(), CliError> {
     match &args.game {

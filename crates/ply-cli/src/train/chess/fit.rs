@@ -525,32 +525,28 @@ fn report(args: &FitArgs, json: bool, s: &Summary) -> Result<(), CliError> {
 mod tests {
     use super::super::generate::{self, GenerateArgs};
     use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("ply-chess-fit-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::train::batch::{RunArgs, scratch_dir};
 
     /// A few quick self-play games.
     fn games(dir: &Path) -> PathBuf {
-        let data = dir.join("games.bin");
-        let args = GenerateArgs {
-            run: crate::train::batch::RunArgs {
-                out: data.clone(),
-                games: 6,
-                seed: 2,
-                threads: 2,
-                batch: 3,
-            },
+        let run = RunArgs {
+            out: dir.join("games.bin"),
+            games: 6,
+            seed: 2,
+            threads: 2,
+            batch: 3,
+        };
+        let out = run.out.clone();
+        let quick = GenerateArgs {
+            run,
             nodes: 300,
             depth: None,
             opening_plies: 10,
             adjudicate: 600,
             max_plies: 160,
         };
-        generate::run(&args, true).unwrap();
-        data
+        generate::run(&quick, true).unwrap();
+        out
     }
 
     fn args(data: &Path, out: PathBuf) -> FitArgs {
@@ -577,7 +573,7 @@ mod tests {
 
     #[test]
     fn the_rows_are_the_evaluation() {
-        let dir = scratch("rows");
+        let dir = scratch_dir("chess-fit-rows");
         let (_, samples) = data::read(&games(&dir)).unwrap();
         let (data, _) = dataset(
             &samples,
@@ -606,57 +602,53 @@ mod tests {
         std::fs::remove_dir_all(dir).unwrap();
     }
 
+    /// What `run` says when it fails.
+    fn error_of(args: &FitArgs) -> String {
+        run(args, true).unwrap_err().to_string()
+    }
+
     #[test]
     fn a_fit_is_the_same_for_a_seed_and_resumes_where_it_stopped() {
-        let dir = scratch("resume");
+        let dir = scratch_dir("chess-fit-resume");
         let data = games(&dir);
-        let whole = args(&data, dir.join("whole.bin"));
-        run(&whole, true).unwrap();
-        let fitted = read_weights(&whole.out).unwrap();
-        assert_ne!(fitted, WEIGHTS);
-        let rounds = progress(&whole.out)["rounds"].as_array().unwrap().len();
-        assert!(rounds >= 1);
-
-        // Again, stopped after its first round (as an interrupted run leaves it).
-        let mut part = args(&data, dir.join("part.bin"));
-        part.rounds = 1;
-        run(&part, true).unwrap();
-        part.rounds = 3;
-        part.resume = true;
-        run(&part, true).unwrap();
-        assert_eq!(
-            std::fs::read(&part.out).unwrap(),
-            std::fs::read(&whole.out).unwrap()
+        let fitted = |name: &str, rounds_first: usize| {
+            let mut fit = args(&data, dir.join(name));
+            fit.rounds = rounds_first;
+            run(&fit, true).unwrap();
+            if rounds_first < 3 {
+                // Stopped early, as an interrupted run leaves it: resume.
+                fit.rounds = 3;
+                fit.resume = true;
+                run(&fit, true).unwrap();
+            }
+            (read_weights(&fit.out).unwrap(), fit)
+        };
+        let (whole, _) = fitted("whole.bin", 3);
+        assert_ne!(whole, WEIGHTS);
+        assert!(
+            !progress(&dir.join("whole.bin"))["rounds"]
+                .as_array()
+                .unwrap()
+                .is_empty()
         );
-
-        // Resuming with other settings is refused.
+        let (resumed, mut part) = fitted("part.bin", 1);
+        assert_eq!(resumed, whole);
         part.seed = 5;
-        let error = run(&part, true).unwrap_err().to_string();
-        assert!(error.contains("other settings"), "{error}");
+        assert!(error_of(&part).contains("other settings"));
         std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
     fn bad_arguments_and_files_are_errors() {
-        let dir = scratch("bad");
-        let missing = args(&dir.join("missing.bin"), dir.join("w.bin"));
-        assert!(run(&missing, true).is_err());
-        let all_held_out = FitArgs {
-            holdout: 100,
+        let dir = scratch_dir("chess-fit-bad");
+        let in_dir = |holdout: u32, freeze: &[&str]| FitArgs {
+            holdout,
+            freeze: freeze.iter().map(|&g| g.to_owned()).collect(),
             ..args(&dir.join("x"), dir.join("w.bin"))
         };
-        assert!(
-            run(&all_held_out, true)
-                .unwrap_err()
-                .to_string()
-                .contains("--holdout")
-        );
-        let frozen_nothing = FitArgs {
-            freeze: vec!["piece_square".into(), "nothing".into()],
-            ..args(&dir.join("x"), dir.join("w.bin"))
-        };
-        let error = run(&frozen_nothing, true).unwrap_err().to_string();
-        assert!(error.contains("--freeze nothing"), "{error}");
+        assert!(error_of(&in_dir(10, &[])).contains("x"), "no data file");
+        assert!(error_of(&in_dir(100, &[])).contains("--holdout"));
+        assert!(error_of(&in_dir(10, &["piece_square", "nothing"])).contains("--freeze nothing"));
         std::fs::write(dir.join("bad-weights.bin"), b"PLYCHEW1 and then nothing").unwrap();
         let error = read_weights(&dir.join("bad-weights.bin"))
             .unwrap_err()

@@ -12,8 +12,6 @@ mod generate;
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
-use std::io::Write;
-use std::path::PathBuf;
 
 /// Arguments of `ply train chess`.
 #[derive(Debug, Args)]
@@ -33,15 +31,7 @@ pub enum ChessStep {
     /// (resumes with --resume).
     Fit(fit::FitArgs),
     /// Print what a data file holds: games, positions and results.
-    Info(InfoArgs),
-}
-
-/// Arguments of `ply train chess info`.
-#[derive(Debug, Args)]
-pub struct InfoArgs {
-    /// The data file.
-    #[arg(long, value_name = "FILE")]
-    pub data: PathBuf,
+    Info(super::DataArgs),
 }
 
 /// Runs `ply train chess`.
@@ -54,31 +44,25 @@ pub fn run(args: &ChessArgs, json: bool) -> Result<(), CliError> {
 }
 
 /// Runs `ply train chess info`.
-fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
+fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
     let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
     let mut results = [0u64; 3];
     for sample in &samples {
         results[usize::from(sample.white_half_points)] += 1;
     }
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::json!({
-                "file": args.data.display().to_string(),
-                "seed": header.seed,
-                "settings_code": header.setting,
-                "games": header.games,
-                "positions": header.records,
-                "white_won": results[2],
-                "drawn": results[1],
-                "white_lost": results[0],
-            })
-        )?;
-    } else {
-        writeln!(
-            out,
+    crate::train::batch::print_report(
+        json,
+        &serde_json::json!({
+            "file": args.data.display().to_string(),
+            "seed": header.seed,
+            "settings_code": header.setting,
+            "games": header.games,
+            "positions": header.records,
+            "white_won": results[2],
+            "drawn": results[1],
+            "white_lost": results[0],
+        }),
+        &format!(
             "{}: {} games, {} positions (seed {}, settings code {}); positions from games White won {}, drawn {}, lost {}",
             args.data.display(),
             header.games,
@@ -88,7 +72,6 @@ fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
             results[2],
             results[1],
             results[0]
-        )?;
-    }
-    Ok(())
+        ),
+    )
 }
