@@ -135,6 +135,16 @@ fn relative(color: Color, square: Square) -> Square {
     }
 }
 
+/// The pieces besides pawns and the king, each with the first feature of
+/// its mobility table (a plain index: the loop over them runs at every
+/// evaluation).
+const PIECES: [(Role, usize); 4] = [
+    (Role::Knight, f::KNIGHT_MOBILITY.start),
+    (Role::Bishop, f::BISHOP_MOBILITY.start),
+    (Role::Rook, f::ROOK_MOBILITY.start),
+    (Role::Queen, f::QUEEN_MOBILITY.start),
+];
+
 /// What one side attacks, by kind of attacker.
 #[derive(Clone, Copy, Default)]
 struct AttackMaps {
@@ -168,12 +178,7 @@ fn piece_features<S: FeatureSink, const SIGN: i32>(
     };
     let mut attack_units = 0;
     let mut attackers = 0;
-    for (slot, role, mobility) in [
-        (0, Role::Knight, f::KNIGHT_MOBILITY),
-        (1, Role::Bishop, f::BISHOP_MOBILITY),
-        (2, Role::Rook, f::ROOK_MOBILITY),
-        (3, Role::Queen, f::QUEEN_MOBILITY),
-    ] {
+    for (slot, &(role, mobility)) in PIECES.iter().enumerate() {
         let pieces = position.pieces(us, role);
         sink.add(f::MATERIAL.at(role.index()), pieces.count() as i32);
         for square in pieces {
@@ -193,7 +198,7 @@ fn piece_features<S: FeatureSink, const SIGN: i32>(
                 _ => {}
             }
             maps.all |= reach;
-            sink.add(mobility.at((reach & safe).count() as usize), 1);
+            sink.add(mobility + (reach & safe).count() as usize, 1);
             let zone_hits = (reach & king_zone).count() as i32;
             if zone_hits > 0 {
                 attackers += 1;
@@ -336,10 +341,11 @@ fn king_features<S: FeatureSink, const SIGN: i32>(
     us: Color,
     sink: &mut SideSink<S, SIGN>,
 ) {
-    let them = us.opponent();
-    let our_pawns = position.pieces(us, Role::Pawn);
-    let their_pawns = position.pieces(them, Role::Pawn);
     let king = position.king(us);
+    let (our_pawns, their_pawns) = (
+        position.pieces(us, Role::Pawn),
+        position.pieces(us.opponent(), Role::Pawn),
+    );
     sink.add(
         f::PIECE_SQUARE.at(Role::King.index() * 64 + relative(us, king).index()),
         1,
@@ -443,12 +449,19 @@ impl LinearTerms {
     /// king being mated.
     #[must_use]
     pub fn of(position: &Position) -> Option<LinearTerms> {
+        Self::with(position, &WEIGHTS)
+    }
+
+    /// [`LinearTerms::of`] where `weights` decide which side is stronger
+    /// (the endgame scale depends on it).
+    #[must_use]
+    pub fn with(position: &Position, weights: &Weights) -> Option<LinearTerms> {
         if position.is_insufficient_material() || endgame::mating_drive(position) != 0 {
             return None;
         }
         let mut counts = Vec::with_capacity(64);
         count_features(position, &mut counts);
-        let white = Evaluation::white_score(position);
+        let white = Evaluation::white_score_with(position, weights);
         let stronger = if white >= 0 {
             Color::White
         } else {

@@ -212,3 +212,10 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("a writable temporary directory");
     dir
 }
+
+/// The progress file of a fit that wrote `out`, for tests.
+#[cfg(test)]
+pub fn read_progress(out: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(progress_path(out)).expect("a progress file");
+    serde_json::from_str(&text).expect("JSON")
+}

@@ -70,7 +70,7 @@ pub struct FitArgs {
     pub batch: usize,
     /// The L2 penalty on how far the weights move from the starting ones
     /// (per centipawn², against the mean log loss).
-    #[arg(long, value_name = "L2", default_value_t = 2e-6)]
+    #[arg(long, value_name = "L2", default_value_t = 2e-8)]
     pub l2: f64,
     /// Percent of the positions held out to measure the error.
     #[arg(long, value_name = "PERCENT", default_value_t = 10)]
@@ -190,7 +190,7 @@ fn dataset(
     let full = FULL_PHASE as f32;
     for sample in samples {
         bar.inc(1);
-        let Some(mut terms) = LinearTerms::of(&sample.position) else {
+        let Some(mut terms) = LinearTerms::with(&sample.position, init) else {
             skipped += 1;
             continue;
         };
@@ -549,10 +549,11 @@ mod tests {
         out
     }
 
-    fn args(data: &Path, out: PathBuf) -> FitArgs {
+    /// Quick settings: a fit of `data` into `name` beside it.
+    fn args(data: &Path, name: &str) -> FitArgs {
         FitArgs {
+            out: data.with_file_name(name),
             data: data.to_owned(),
-            out,
             init: None,
             seed: 4,
             rounds: 3,
@@ -565,10 +566,6 @@ mod tests {
             freeze: Vec::new(),
             resume: false,
         }
-    }
-
-    fn progress(out: &Path) -> Value {
-        serde_json::from_str(&std::fs::read_to_string(progress_path(out)).unwrap()).unwrap()
     }
 
     #[test]
@@ -612,7 +609,7 @@ mod tests {
         let dir = scratch_dir("chess-fit-resume");
         let data = games(&dir);
         let fitted = |name: &str, rounds_first: usize| {
-            let mut fit = args(&data, dir.join(name));
+            let mut fit = args(&data, name);
             fit.rounds = rounds_first;
             run(&fit, true).unwrap();
             if rounds_first < 3 {
@@ -626,7 +623,7 @@ mod tests {
         let (whole, _) = fitted("whole.bin", 3);
         assert_ne!(whole, WEIGHTS);
         assert!(
-            !progress(&dir.join("whole.bin"))["rounds"]
+            !crate::train::batch::read_progress(&dir.join("whole.bin"))["rounds"]
                 .as_array()
                 .unwrap()
                 .is_empty()
@@ -644,7 +641,7 @@ mod tests {
         let in_dir = |holdout: u32, freeze: &[&str]| FitArgs {
             holdout,
             freeze: freeze.iter().map(|&g| g.to_owned()).collect(),
-            ..args(&dir.join("x"), dir.join("w.bin"))
+            ..args(&dir.join("x"), "w.bin")
         };
         assert!(error_of(&in_dir(10, &[])).contains("x"), "no data file");
         assert!(error_of(&in_dir(100, &[])).contains("--holdout"));

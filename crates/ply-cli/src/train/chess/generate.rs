@@ -278,6 +278,18 @@ pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn adjudication_needs_agreeing_scores() {
+        assert_eq!(
+            adjudicated(&[0, 700, 800, 900, 1000], 30, 600),
+            Some(Some(Side::First))
+        );
+        assert_eq!(adjudicated(&[0, -700, 800, 900, 1000], 30, 600), None);
+        assert_eq!(adjudicated(&[-700; 4], 30, 600), Some(Some(Side::Second)));
+        assert_eq!(adjudicated(&[5; 10], 30, 600), None, "too early for a draw");
+        assert_eq!(adjudicated(&[5; 10], 90, 600), Some(None));
+    }
+
     fn settings() -> Settings {
         Settings {
             seed: 3,
@@ -299,18 +311,6 @@ mod tests {
         for sample in &first {
             assert!(!sample.position.is_check());
         }
-    }
-
-    #[test]
-    fn adjudication_needs_agreeing_scores() {
-        assert_eq!(
-            adjudicated(&[0, 700, 800, 900, 1000], 30, 600),
-            Some(Some(Side::First))
-        );
-        assert_eq!(adjudicated(&[0, -700, 800, 900, 1000], 30, 600), None);
-        assert_eq!(adjudicated(&[-700; 4], 30, 600), Some(Some(Side::Second)));
-        assert_eq!(adjudicated(&[5; 10], 30, 600), None, "too early for a draw");
-        assert_eq!(adjudicated(&[5; 10], 90, 600), Some(None));
     }
 
     #[test]

@@ -520,10 +520,6 @@ mod tests {
         }
     }
 
-    fn progress(out: &Path) -> Value {
-        serde_json::from_str(&std::fs::read_to_string(progress_path(out)).unwrap()).unwrap()
-    }
-
     #[test]
     fn a_fit_is_the_same_for_a_seed_and_resumes_where_it_stopped() {
         let dir = scratch("resume");
@@ -532,7 +528,10 @@ mod tests {
         run(&whole, true).unwrap();
         let weights = PatternWeights::read(std::fs::File::open(&whole.out).unwrap()).unwrap();
         assert_ne!(weights, PatternWeights::zeros());
-        let stages = progress(&whole.out)["stages"].as_array().unwrap().clone();
+        let stages = crate::train::batch::read_progress(&whole.out)["stages"]
+            .as_array()
+            .unwrap()
+            .clone();
         assert_eq!(stages.len(), STAGES);
         // The endgame stages are fitted on exact scores.
         assert!(stages[0]["exact"].as_u64().unwrap() > 0);
@@ -541,7 +540,7 @@ mod tests {
         // Again, stopped after 5 stages (as an interrupted run leaves it).
         let mut part = args(&data, dir.join("part.bin"));
         run(&part, true).unwrap();
-        let mut cut = progress(&part.out);
+        let mut cut = crate::train::batch::read_progress(&part.out);
         cut["stages"].as_array_mut().unwrap().truncate(5);
         let mut partial = PatternWeights::read(std::fs::File::open(&part.out).unwrap()).unwrap();
         for s in 5..STAGES {
