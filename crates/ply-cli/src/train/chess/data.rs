@@ -3,7 +3,8 @@
 //!
 //! The file is a [`records`](crate::train::records) file whose header's
 //! setting is the code of the generator's settings
-//! ([`settings_code`](super::generate)); then [`RECORD_BYTES`]-byte records
+//! (a hash of `--nodes` or `--depth`, `--opening-plies`, `--adjudicate` and
+//! `--max-plies`); then [`RECORD_BYTES`]-byte records
 //! ([`Sample`]): the 64 squares as 4-bit piece codes (a1 first, two squares
 //! a byte, the low nibble first; 0 empty, 1 to 6 the white pawn to king, 9
 //! to 14 the black ones), the side to move (0 White, 1 Black), the halfmove
