@@ -202,28 +202,7 @@ impl Position {
     }
 
     fn fen_with(&self, shredder: bool) -> String {
-        let mut fen = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut gap = 0;
-            for file in 0..8 {
-                match self.piece_on(Square::from_coords(File::new(file), Rank::new(rank))) {
-                    None => gap += 1,
-                    Some(piece) => {
-                        if gap > 0 {
-                            fen.push(char::from(b'0' + gap));
-                            gap = 0;
-                        }
-                        fen.push(piece.fen_char());
-                    }
-                }
-            }
-            if gap > 0 {
-                fen.push(char::from(b'0' + gap));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let mut fen = placement(|square| self.piece_on(square));
         fen.push(' ');
         fen.push(self.state.side.fen_char());
         fen.push(' ');
@@ -392,4 +371,32 @@ fn read_en_passant(text: &str, position: &Position) -> Result<Option<Square>, Po
 fn read_counter(text: &str) -> Result<u16, PositionError> {
     text.parse()
         .map_err(|_| PositionError::Counter(text.to_owned()))
+}
+
+/// The first field of a FEN: the pieces `piece_on` gives, rank 8 first.
+#[must_use]
+pub fn placement(piece_on: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut fen = String::with_capacity(90);
+    for rank in (0..8).rev() {
+        let mut gap = 0;
+        for file in 0..8 {
+            match piece_on(Square::from_coords(File::new(file), Rank::new(rank))) {
+                None => gap += 1,
+                Some(piece) => {
+                    if gap > 0 {
+                        fen.push(char::from(b'0' + gap));
+                        gap = 0;
+                    }
+                    fen.push(piece.fen_char());
+                }
+            }
+        }
+        if gap > 0 {
+            fen.push(char::from(b'0' + gap));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen
 }

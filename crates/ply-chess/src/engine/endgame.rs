@@ -60,7 +60,7 @@ fn manhattan_distance(a: Square, b: Square) -> i32 {
 }
 
 /// Chebyshev distance: king steps between two squares.
-fn king_distance(a: Square, b: Square) -> i32 {
+pub(crate) fn king_distance(a: Square, b: Square) -> i32 {
     let files = (i32::from(a.file().index()) - i32::from(b.file().index())).abs();
     let ranks = (i32::from(a.rank().index()) - i32::from(b.rank().index())).abs();
     files.max(ranks)

@@ -1,184 +1,94 @@
-//! A tapered evaluation: middle-game and end-game scores for material,
-//! piece-square bonuses, mobility, pawn structure and king safety, blended by
-//! how much material is left; then the endgame knowledge of `endgame.rs`
-//! (the basic mates, drawn material, the fifty-move counter).
+//! The evaluation: the features of `features.rs` (material, piece-square,
+//! mobility by piece, pawn structure, passed pawns and their races, king
+//! safety, threats) counted for each side and weighted, middle game and
+//! endgame blended by how much material is left; then the endgame knowledge
+//! of `endgame.rs` (the basic mates, drawn material, the fifty-move
+//! counter).
 //!
-//! The piece-square tables are built by `const fn` from a few rules
-//! (centralise knights, advance pawns, keep the king sheltered until the
-//! endgame) rather than typed in.
+//! One function lists the features ([`count_features`]); the engine sums
+//! their weights as it goes ([`Evaluation`]) and the fit collects them
+//! ([`LinearTerms`]), so the evaluation is exactly the linear model that
+//! `ply train chess fit` fits.
 
 use super::endgame;
+use super::features::{self as f, Pair, WEIGHTS, Weights};
 use crate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, File, Role, Square};
 use ply_core::search::{Evaluator, Score};
 
-/// A middle-game and an end-game value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Pair(i32, i32);
-
-impl std::ops::Add for Pair {
-    type Output = Pair;
-    fn add(self, o: Pair) -> Pair {
-        Pair(self.0 + o.0, self.1 + o.1)
-    }
-}
-
-impl std::ops::AddAssign for Pair {
-    fn add_assign(&mut self, o: Pair) {
-        self.0 += o.0;
-        self.1 += o.1;
-    }
-}
-
-impl std::ops::SubAssign for Pair {
-    fn sub_assign(&mut self, o: Pair) {
-        self.0 -= o.0;
-        self.1 -= o.1;
-    }
-}
-
-impl std::ops::Mul<i32> for Pair {
-    type Output = Pair;
-    fn mul(self, k: i32) -> Pair {
-        Pair(self.0 * k, self.1 * k)
-    }
-}
-
-/// Material, middle game and end game.
-const MATERIAL: [Pair; 6] = [
-    Pair(82, 94),
-    Pair(337, 281),
-    Pair(365, 297),
-    Pair(477, 512),
-    Pair(1025, 936),
-    Pair(0, 0),
-];
 /// Phase weight of each piece (24 in the start position).
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const FULL_PHASE: i32 = 24;
-
-/// Distance from the centre in king steps (0 for d4, e4, d5, e5; 3 on the edge).
-const fn centre_distance(square: usize) -> i32 {
-    let file = (square % 8) as i32;
-    let rank = (square / 8) as i32;
-    let df = if file < 4 { 3 - file } else { file - 4 };
-    let dr = if rank < 4 { 3 - rank } else { rank - 4 };
-    if df > dr { df } else { dr }
-}
-
-/// Piece-square bonus for a White piece (Black uses the mirrored square).
-const fn square_bonus(role: usize, square: usize) -> Pair {
-    let file = (square % 8) as i32;
-    let rank = (square / 8) as i32;
-    let centre = 3 - centre_distance(square);
-    match role {
-        0 => {
-            // Pawns: advance, and hold the centre in the middle game.
-            let central = if (file == 3 || file == 4) && (rank == 3 || rank == 4) {
-                20
-            } else {
-                0
-            };
-            let wing_start = if rank == 1 && (file == 3 || file == 4) {
-                -10
-            } else {
-                0
-            };
-            Pair(3 * rank + central + wing_start, 8 * rank * rank / 3)
-        }
-        1 => Pair(12 * centre - 25, 10 * centre - 20),
-        2 => {
-            let on_long_diagonal = if file == rank || file + rank == 7 {
-                8
-            } else {
-                0
-            };
-            Pair(5 * centre - 8 + on_long_diagonal, 5 * centre - 8)
-        }
-        3 => {
-            let seventh = if rank == 6 { 20 } else { 0 };
-            let central_file = if file >= 2 && file <= 5 { 5 } else { 0 };
-            Pair(seventh + central_file, seventh / 2)
-        }
-        4 => Pair(2 * centre - 5, 8 * centre - 15),
-        _ => {
-            // King: tucked away on the back rank early, central late.
-            let shelter = match (rank, file) {
-                (0, 1) | (0, 2) | (0, 6) => 25,
-                (0, 0) | (0, 7) => 15,
-                (0, _) => 0,
-                (1, _) => -15,
-                _ => -25 * rank,
-            };
-            Pair(shelter, 12 * centre - 20)
-        }
-    }
-}
-
-const fn square_table() -> [[Pair; 64]; 6] {
-    let mut table = [[Pair(0, 0); 64]; 6];
-    let mut role = 0;
-    while role < 6 {
-        let mut square = 0;
-        while square < 64 {
-            let b = square_bonus(role, square);
-            table[role][square] = Pair(MATERIAL[role].0 + b.0, MATERIAL[role].1 + b.1);
-            square += 1;
-        }
-        role += 1;
-    }
-    table
-}
-
-/// Material plus piece-square bonus for White pieces, by role and square.
-static PIECE_SQUARE: [[Pair; 64]; 6] = square_table();
-
-/// Mobility: bonus per reachable square around a typical count.
-const MOBILITY: [(Pair, i32); 4] = [
-    (Pair(4, 4), 4),
-    (Pair(5, 5), 6),
-    (Pair(2, 4), 6),
-    (Pair(1, 2), 12),
-];
-const BISHOP_PAIR: Pair = Pair(30, 50);
-const DOUBLED_PAWN: Pair = Pair(-10, -20);
-const ISOLATED_PAWN: Pair = Pair(-12, -15);
-const CONNECTED_PAWN: Pair = Pair(6, 6);
-/// Passed pawn bonus by relative rank.
-const PASSED_PAWN: [Pair; 8] = [
-    Pair(0, 0),
-    Pair(2, 10),
-    Pair(5, 15),
-    Pair(12, 25),
-    Pair(25, 45),
-    Pair(45, 80),
-    Pair(70, 130),
-    Pair(0, 0),
-];
-const ROOK_OPEN_FILE: Pair = Pair(25, 10);
-const ROOK_HALF_OPEN_FILE: Pair = Pair(12, 5);
-const PAWN_SHIELD: Pair = Pair(12, 0);
-/// King-zone attack units per attacking piece (knight, bishop, rook, queen).
+/// The phase with all pieces on the board.
+pub const FULL_PHASE: i32 = 24;
+/// King-zone attack units per attacked square, by attacker (knight,
+/// bishop, rook, queen).
 const ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
-const TEMPO: i32 = 12;
+
+/// Where the features of a position go: the evaluation sums their weights,
+/// the fit lists them.
+pub trait FeatureSink {
+    /// Adds `count` (negative for Black's features) of feature `feature`.
+    fn add(&mut self, feature: usize, count: i32);
+}
+
+/// The weighted sum of the features, middle game and endgame.
+struct WeightedSum<'w> {
+    weights: &'w Weights,
+    total: Pair,
+}
+
+impl FeatureSink for WeightedSum<'_> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        self.total += self.weights.0[feature] * count;
+    }
+}
+
+/// The weighted sum of the material features alone.
+struct MaterialSum<'w>(WeightedSum<'w>);
+
+impl FeatureSink for MaterialSum<'_> {
+    fn add(&mut self, feature: usize, count: i32) {
+        if feature < f::MATERIAL.end() {
+            self.0.add(feature, count);
+        }
+    }
+}
+
+/// One side's features into a sink: White's added (`SIGN` 1), Black's
+/// subtracted (`SIGN` -1; a constant, so that the weights of single
+/// features are added without multiplying).
+struct SideSink<'s, S: FeatureSink, const SIGN: i32> {
+    sink: &'s mut S,
+}
+
+impl<S: FeatureSink, const SIGN: i32> SideSink<'_, S, SIGN> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        self.sink.add(feature, SIGN * count);
+    }
+}
+
+/// The squares `color`'s pawns on `pawns` attack.
+fn pawn_attack_span(color: Color, pawns: Bitboard) -> Bitboard {
+    let ahead = pawns.forward(color).0;
+    Bitboard(((ahead & !Bitboard::FILE_A.0) >> 1) | ((ahead & !Bitboard::FILE_H.0) << 1))
+}
 
 /// The squares in front of a pawn (on its file and the two next to it), up to
 /// the last rank: no enemy pawn there means the pawn is passed.
 fn passed_span(color: Color, square: Square) -> Bitboard {
-    let file = square.file().index() as i32;
-    let mut files = Bitboard::file(square.file());
-    if file > 0 {
-        files |= Bitboard::file(crate::types::File::new(file as u8 - 1));
-    }
-    if file < 7 {
-        files |= Bitboard::file(crate::types::File::new(file as u8 + 1));
-    }
+    (Bitboard::file(square.file()) | adjacent_files(square)) & ahead(color, square)
+}
+
+/// The squares on ranks ahead of `square` for `color`.
+fn ahead(color: Color, square: Square) -> Bitboard {
     let rank = square.rank().index() as u32;
-    let ahead = match color {
+    match color {
         Color::White => Bitboard(if rank >= 7 {
             0
         } else {
@@ -189,59 +99,106 @@ fn passed_span(color: Color, square: Square) -> Bitboard {
         } else {
             !0u64 >> (8 * (8 - rank))
         }),
-    };
-    files & ahead
+    }
 }
 
 fn adjacent_files(square: Square) -> Bitboard {
     let file = square.file().index();
     let mut files = Bitboard::EMPTY;
     if file > 0 {
-        files |= Bitboard::file(crate::types::File::new(file - 1));
+        files |= Bitboard::file(File::new(file - 1));
     }
     if file < 7 {
-        files |= Bitboard::file(crate::types::File::new(file + 1));
+        files |= Bitboard::file(File::new(file + 1));
     }
     files
 }
 
-/// The evaluation of one side, from White's point of view of signs handled by the caller.
-fn side_score(position: &Position, us: Color) -> Pair {
+/// The square of `squares` nearest to `color`'s side of the board.
+fn nearest_to_home(color: Color, squares: Bitboard) -> Option<Square> {
+    match color {
+        Color::White => squares.first(),
+        Color::Black => (squares.0 != 0).then(|| Square::new(63 - squares.0.leading_zeros() as u8)),
+    }
+}
+
+/// The square of `squares` farthest from `color`'s side of the board.
+fn farthest_from_home(color: Color, squares: Bitboard) -> Option<Square> {
+    nearest_to_home(color.opponent(), squares)
+}
+
+/// `square` seen from `color`'s side (flipped for Black).
+fn relative(color: Color, square: Square) -> Square {
+    match color {
+        Color::White => square,
+        Color::Black => square.flip_vertical(),
+    }
+}
+
+/// The pieces besides pawns and the king, each with the first feature of
+/// its mobility table (a plain index: the loop over them runs at every
+/// evaluation).
+const PIECES: [(Role, usize); 4] = [
+    (Role::Knight, f::KNIGHT_MOBILITY.start),
+    (Role::Bishop, f::BISHOP_MOBILITY.start),
+    (Role::Rook, f::ROOK_MOBILITY.start),
+    (Role::Queen, f::QUEEN_MOBILITY.start),
+];
+
+/// What one side attacks, by kind of attacker.
+#[derive(Clone, Copy, Default)]
+struct AttackMaps {
+    pawns: Bitboard,
+    minors: Bitboard,
+    rooks: Bitboard,
+    all: Bitboard,
+}
+
+/// Material, piece-square, mobility, rook files and the attack on their
+/// king for our knights, bishops, rooks and queens; returns what our pieces
+/// and pawns attack.
+fn piece_features<S: FeatureSink, const SIGN: i32>(
+    position: &Position,
+    us: Color,
+    sink: &mut SideSink<S, SIGN>,
+) -> AttackMaps {
     let them = us.opponent();
     let occupied = position.occupied();
-    let ours = position.color(us);
     let our_pawns = position.pieces(us, Role::Pawn);
     let their_pawns = position.pieces(them, Role::Pawn);
-    let mut score = Pair::default();
-
-    // Squares attacked by their pawns are poor for our pieces.
-    let their_pawn_attacks =
-        their_pawns.fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(them, sq));
-    let safe = !ours & !their_pawn_attacks;
+    let our_pawn_attacks = pawn_attack_span(us, our_pawns);
+    let their_pawn_attacks = pawn_attack_span(them, their_pawns);
+    let safe = !position.color(us) & !their_pawn_attacks;
     let their_king = position.king(them);
     let king_zone = king_attacks(their_king) | Bitboard::from_square(their_king);
+    let mut maps = AttackMaps {
+        pawns: our_pawn_attacks,
+        all: our_pawn_attacks | king_attacks(position.king(us)),
+        ..AttackMaps::default()
+    };
     let mut attack_units = 0;
     let mut attackers = 0;
-
-    for (slot, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .enumerate()
-    {
-        for square in position.pieces(us, role) {
-            let mirrored = if us == Color::White {
-                square
-            } else {
-                square.flip_vertical()
-            };
-            score += PIECE_SQUARE[role.index()][mirrored.index()];
+    for (slot, &(role, mobility)) in PIECES.iter().enumerate() {
+        let pieces = position.pieces(us, role);
+        sink.add(f::MATERIAL.at(role.index()), pieces.count() as i32);
+        for square in pieces {
+            sink.add(
+                f::PIECE_SQUARE.at(role.index() * 64 + relative(us, square).index()),
+                1,
+            );
             let reach = match role {
                 Role::Knight => knight_attacks(square),
                 Role::Bishop => bishop_attacks(square, occupied),
                 Role::Rook => rook_attacks(square, occupied),
                 _ => queen_attacks(square, occupied),
             };
-            let (per_square, typical) = MOBILITY[slot];
-            score += per_square * ((reach & safe).count() as i32 - typical);
+            match role {
+                Role::Knight | Role::Bishop => maps.minors |= reach,
+                Role::Rook => maps.rooks |= reach,
+                _ => {}
+            }
+            maps.all |= reach;
+            sink.add(mobility + (reach & safe).count() as usize, 1);
             let zone_hits = (reach & king_zone).count() as i32;
             if zone_hits > 0 {
                 attackers += 1;
@@ -250,61 +207,207 @@ fn side_score(position: &Position, us: Color) -> Pair {
             if role == Role::Rook {
                 let file = Bitboard::file(square.file());
                 if (file & (our_pawns | their_pawns)).is_empty() {
-                    score += ROOK_OPEN_FILE;
+                    sink.add(f::ROOK_OPEN_FILE.start, 1);
                 } else if (file & our_pawns).is_empty() {
-                    score += ROOK_HALF_OPEN_FILE;
+                    sink.add(f::ROOK_HALF_OPEN_FILE.start, 1);
                 }
             }
         }
     }
     if position.pieces(us, Role::Bishop).count() >= 2 {
-        score += BISHOP_PAIR;
+        sink.add(f::BISHOP_PAIR.start, 1);
     }
-    // King attack: grows with the square of the attack units, only with two attackers.
     if attackers >= 2 {
-        score += Pair(attack_units * attack_units / 2, attack_units);
+        sink.add(
+            f::KING_ATTACK.at(attack_units.min(f::KING_ATTACK.len as i32 - 1) as usize),
+            1,
+        );
     }
+    maps
+}
 
-    // Pawns.
+/// Their pieces our pawns and pieces attack, and those left undefended.
+fn threat_features<S: FeatureSink, const SIGN: i32>(
+    position: &Position,
+    us: Color,
+    ours: &AttackMaps,
+    theirs: &AttackMaps,
+    sink: &mut SideSink<S, SIGN>,
+) {
+    let them = us.opponent();
+    for (slot, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        let targets = position.pieces(them, role);
+        let by_pawns = (targets & ours.pawns).count() as i32;
+        if by_pawns > 0 {
+            sink.add(f::PAWN_THREAT.at(slot), by_pawns);
+        }
+    }
+    for (slot, role) in [Role::Rook, Role::Queen].into_iter().enumerate() {
+        let by_minors = (position.pieces(them, role) & ours.minors).count() as i32;
+        if by_minors > 0 {
+            sink.add(f::MINOR_THREAT.at(slot), by_minors);
+        }
+    }
+    let queens_by_rooks = (position.pieces(them, Role::Queen) & ours.rooks).count() as i32;
+    if queens_by_rooks > 0 {
+        sink.add(f::ROOK_THREAT.start, queens_by_rooks);
+    }
+    let hanging = position.color(them) & ours.all & !theirs.all;
+    if hanging.any() {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let n = (hanging & position.pieces(them, role)).count() as i32;
+            if n > 0 {
+                sink.add(f::HANGING.at(role.index()), n);
+            }
+        }
+    }
+}
+
+/// Pawn structure and passed pawns, with their races against the kings.
+fn pawn_features<S: FeatureSink, const SIGN: i32>(
+    position: &Position,
+    us: Color,
+    sink: &mut SideSink<S, SIGN>,
+) {
+    let them = us.opponent();
+    let our_pawns = position.pieces(us, Role::Pawn);
+    let their_pawns = position.pieces(them, Role::Pawn);
+    let occupied = position.occupied();
+    let (our_king, their_king) = (position.king(us), position.king(them));
+    // Whether they have only pawns besides their king (for the pawn races).
+    let their_pieces = position.color(them)
+        - position.pieces(them, Role::Pawn)
+        - position.pieces(them, Role::King);
+    let them_to_move = position.side_to_move() == them;
+    sink.add(f::MATERIAL.at(Role::Pawn.index()), our_pawns.count() as i32);
     for square in our_pawns {
-        let mirrored = if us == Color::White {
-            square
-        } else {
-            square.flip_vertical()
-        };
-        score += PIECE_SQUARE[Role::Pawn.index()][mirrored.index()];
+        sink.add(f::PIECE_SQUARE.at(relative(us, square).index()), 1);
         let file = Bitboard::file(square.file());
         if (file & our_pawns).has_several() {
-            score += DOUBLED_PAWN;
+            sink.add(f::DOUBLED_PAWN.start, 1);
         }
         let neighbours = adjacent_files(square) & our_pawns;
         if neighbours.is_empty() {
-            score += ISOLATED_PAWN;
+            sink.add(f::ISOLATED_PAWN.start, 1);
         } else if (neighbours & Bitboard::rank(square.rank())).any()
             || (pawn_attacks(them, square) & our_pawns).any()
         {
-            score += CONNECTED_PAWN;
+            sink.add(f::CONNECTED_PAWN.start, 1);
         }
         if (passed_span(us, square) & their_pawns).is_empty() {
-            score += PASSED_PAWN[square.rank().relative(us).index() as usize];
+            let rank = square.rank().relative(us).index() as usize;
+            sink.add(f::PASSED_PAWN.at(rank), 1);
+            let path = file & ahead(us, square);
+            if (path & occupied).is_empty() {
+                sink.add(f::PASSED_PAWN_FREE.at(rank), 1);
+            }
+            let stop = square.offset(if us == Color::White { 8 } else { -8 });
+            sink.add(
+                f::PASSED_OWN_KING.at(rank),
+                endgame::king_distance(our_king, stop),
+            );
+            sink.add(
+                f::PASSED_THEIR_KING.at(rank),
+                endgame::king_distance(their_king, stop),
+            );
+            if their_pieces.is_empty() && (path & occupied).is_empty() {
+                // The rule of the square: the pawn's moves to promotion (a
+                // first double step counts once) against the king's.
+                let promotion = farthest_from_home(us, path).unwrap_or(square);
+                let steps = (7 - rank).min(5) as i32;
+                let king_steps =
+                    endgame::king_distance(their_king, promotion) - i32::from(them_to_move);
+                if steps < king_steps {
+                    sink.add(f::UNSTOPPABLE_PAWN.start, 1);
+                }
+            }
         }
     }
+}
 
-    // King: square bonus and the pawns sheltering it.
+/// The king's square, its pawn shield, and the shelter and storm on its
+/// files.
+fn king_features<S: FeatureSink, const SIGN: i32>(
+    position: &Position,
+    us: Color,
+    sink: &mut SideSink<S, SIGN>,
+) {
     let king = position.king(us);
-    let mirrored = if us == Color::White {
-        king
-    } else {
-        king.flip_vertical()
-    };
-    score += PIECE_SQUARE[Role::King.index()][mirrored.index()];
+    let (our_pawns, their_pawns) = (
+        position.pieces(us, Role::Pawn),
+        position.pieces(us.opponent(), Role::Pawn),
+    );
+    sink.add(
+        f::PIECE_SQUARE.at(Role::King.index() * 64 + relative(us, king).index()),
+        1,
+    );
     let shield = king_attacks(king) & our_pawns & passed_span(us, king);
-    score += PAWN_SHIELD * shield.count() as i32;
-    score
+    sink.add(f::PAWN_SHIELD.start, shield.count() as i32);
+    // The king's file and its neighbours, moved in from the edge.
+    let centre_file = king.file().index().clamp(1, 6);
+    let in_front = ahead(us, king) | Bitboard::rank(king.rank());
+    for file in centre_file - 1..=centre_file + 1 {
+        let file = Bitboard::file(File::new(file));
+        let nearest = |pawns: Bitboard| {
+            let on_file = pawns & file & in_front;
+            nearest_to_home(us, on_file).map_or(0, |sq| sq.rank().relative(us).index() as usize)
+        };
+        sink.add(f::PAWN_SHELTER.at(nearest(our_pawns)), 1);
+        sink.add(f::PAWN_STORM.at(nearest(their_pawns)), 1);
+    }
+}
+
+/// The features of `us` that need only its own attacks; returns them.
+#[inline(always)]
+fn side_features<S: FeatureSink, const SIGN: i32>(
+    position: &Position,
+    us: Color,
+    sink: &mut SideSink<S, SIGN>,
+) -> AttackMaps {
+    let maps = piece_features(position, us, sink);
+    pawn_features(position, us, sink);
+    king_features(position, us, sink);
+    maps
+}
+
+/// Lists every feature of `position` into `sink`, White's counts positive
+/// and Black's negative.
+pub fn count_features<S: FeatureSink>(position: &Position, sink: &mut S) {
+    let white = side_features(position, Color::White, &mut SideSink::<S, 1> { sink });
+    let black = side_features(position, Color::Black, &mut SideSink::<S, -1> { sink });
+    threat_features(
+        position,
+        Color::White,
+        &white,
+        &black,
+        &mut SideSink::<S, 1> { sink },
+    );
+    threat_features(
+        position,
+        Color::Black,
+        &black,
+        &white,
+        &mut SideSink::<S, -1> { sink },
+    );
+    let to_move = match position.side_to_move() {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    sink.add(f::TEMPO.start, to_move);
 }
 
 /// The game phase: 24 with all pieces on the board, 0 with only pawns and kings.
-fn phase(position: &Position) -> i32 {
+#[must_use]
+pub fn phase(position: &Position) -> i32 {
     let weight: i32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()
         .map(|r| PHASE[r.index()] * position.role(r).count() as i32)
@@ -312,18 +415,93 @@ fn phase(position: &Position) -> i32 {
     weight.min(FULL_PHASE)
 }
 
-/// ply's chess evaluation.
+/// A middle-game and endgame pair blended by the phase.
+fn tapered(pair: Pair, phase: i32) -> i32 {
+    (pair.0 * phase + pair.1 * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// A position's evaluation as the fit sees it: White's score is
+/// `scale * (phase * Σ mg·count + (24 - phase) * Σ eg·count) / 24` over
+/// `counts`, where the evaluation is linear (see [`LinearTerms::of`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LinearTerms {
+    /// The features' counts (White's less Black's), by feature; a feature
+    /// may come more than once (the counts add up).
+    pub counts: Vec<(usize, i32)>,
+    /// The game phase, 0 to [`FULL_PHASE`].
+    pub phase: i32,
+    /// What the endgame knowledge and the fifty-move counter multiply the
+    /// score by (1 for most positions).
+    pub scale: f64,
+}
+
+impl FeatureSink for Vec<(usize, i32)> {
+    fn add(&mut self, feature: usize, count: i32) {
+        if count != 0 {
+            self.push((feature, count));
+        }
+    }
+}
+
+impl LinearTerms {
+    /// The terms of `position`, or `None` where the evaluation is no
+    /// linear function of the features: no mating material, or a bare
+    /// king being mated.
+    #[must_use]
+    pub fn of(position: &Position) -> Option<LinearTerms> {
+        Self::with(position, &WEIGHTS)
+    }
+
+    /// [`LinearTerms::of`] where `weights` decide which side is stronger
+    /// (the endgame scale depends on it).
+    #[must_use]
+    pub fn with(position: &Position, weights: &Weights) -> Option<LinearTerms> {
+        if position.is_insufficient_material() || endgame::mating_drive(position) != 0 {
+            return None;
+        }
+        let mut counts = Vec::with_capacity(64);
+        count_features(position, &mut counts);
+        let white = Evaluation::white_score_with(position, weights);
+        let stronger = if white >= 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let scale = f64::from(endgame::scale(position, stronger)) / f64::from(endgame::FULL_SCALE)
+            * f64::from(endgame::fifty_move_faded(
+                1 << 16,
+                position.halfmove_clock(),
+            ))
+            / f64::from(1 << 16);
+        Some(LinearTerms {
+            counts,
+            phase: phase(position),
+            scale,
+        })
+    }
+}
+
+/// ply's chess evaluation, with the compiled-in [`WEIGHTS`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Evaluation;
 
 impl Evaluation {
-    /// The evaluation from White's point of view, in centipawns.
+    /// The weighted features from White's point of view, tapered, in
+    /// centipawns (before the endgame knowledge).
     #[must_use]
     pub fn white_score(position: &Position) -> i32 {
-        let mut pair = side_score(position, Color::White);
-        pair -= side_score(position, Color::Black);
-        let phase = phase(position);
-        (pair.0 * phase + pair.1 * (FULL_PHASE - phase)) / FULL_PHASE
+        Self::white_score_with(position, &WEIGHTS)
+    }
+
+    /// [`Evaluation::white_score`] with other weights.
+    #[must_use]
+    pub fn white_score_with(position: &Position, weights: &Weights) -> i32 {
+        let mut sum = WeightedSum {
+            weights,
+            total: Pair::default(),
+        };
+        count_features(position, &mut sum);
+        tapered(sum.total, phase(position))
     }
 }
 
@@ -333,7 +511,20 @@ impl Evaluator<Position> for Evaluation {
         if position.is_insufficient_material() {
             return Score(0);
         }
-        let white = Self::white_score(position) + endgame::mating_drive(position);
+        // Pieces against a bare king: only the material and the drive to
+        // mate count (the fit leaves these positions out; with pawns, their
+        // advance counts too).
+        let drive = endgame::mating_drive(position);
+        let white = if drive == 0 || position.role(Role::Pawn).any() {
+            Self::white_score(position) + drive
+        } else {
+            let mut sum = MaterialSum(WeightedSum {
+                weights: &WEIGHTS,
+                total: Pair::default(),
+            });
+            count_features(position, &mut sum);
+            tapered(sum.0.total, phase(position)) + drive
+        };
         let stronger = if white >= 0 {
             Color::White
         } else {
@@ -343,7 +534,7 @@ impl Evaluator<Position> for Evaluation {
             Color::White => white,
             Color::Black => -white,
         };
-        let scaled = (score + TEMPO) * endgame::scale(position, stronger) / endgame::FULL_SCALE;
+        let scaled = score * endgame::scale(position, stronger) / endgame::FULL_SCALE;
         Score(endgame::fifty_move_faded(scaled, position.halfmove_clock()))
     }
 }
@@ -357,13 +548,13 @@ mod tests {
     }
 
     #[test]
-    fn symmetric_positions_score_the_tempo() {
-        assert_eq!(eval(crate::START_FEN), TEMPO);
+    fn mirrored_positions_score_the_same_for_the_side_to_move() {
+        let tempo = tapered(WEIGHTS.0[f::TEMPO.start], FULL_PHASE);
+        assert_eq!(eval(crate::START_FEN), tempo);
         assert_eq!(
             eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
-            TEMPO
+            tempo
         );
-        // Mirror images score the same for the side to move.
         let a = eval("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         let b = eval("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
         assert_eq!(a, b);
@@ -380,6 +571,71 @@ mod tests {
         assert!(eval("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1") < eval("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1"));
         // Bare kings are a draw.
         assert_eq!(eval("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn the_evaluation_is_the_linear_model_of_its_terms() {
+        for fen in [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 37 1",
+            "2b1k3/p4p2/8/8/8/8/P4PP1/2B1K3 w - - 0 1",
+            "r1bq1rk1/ppp2ppp/2n2n2/3pp3/1bPP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 4 7",
+        ] {
+            let position = Position::from_fen(fen).unwrap();
+            let terms = LinearTerms::of(&position).unwrap();
+            let mut pair = (0.0, 0.0);
+            for &(feature, count) in &terms.counts {
+                pair.0 += f64::from(WEIGHTS.0[feature].0 * count);
+                pair.1 += f64::from(WEIGHTS.0[feature].1 * count);
+            }
+            let phase = f64::from(terms.phase);
+            let full = f64::from(FULL_PHASE);
+            let white = terms.scale * (pair.0 * phase + pair.1 * (full - phase)) / full;
+            let score = f64::from(Evaluation.evaluate(&position).0);
+            let score = match position.side_to_move() {
+                Color::White => score,
+                Color::Black => -score,
+            };
+            assert!(
+                (white - score).abs() <= 2.0,
+                "{fen}: {white} against {score}"
+            );
+        }
+    }
+
+    #[test]
+    fn features_see_passed_pawn_races_shelter_and_threats() {
+        let counts = |fen: &str| {
+            let mut counts = Vec::new();
+            count_features(&Position::from_fen(fen).unwrap(), &mut counts);
+            counts
+        };
+        // The a-pawn outruns the king on f8; with Black to move it does not.
+        let race = counts("5k2/8/8/8/P7/8/8/K7 w - - 0 1");
+        assert!(race.contains(&(f::UNSTOPPABLE_PAWN.start, 1)), "{race:?}");
+        let caught = counts("5k2/8/8/8/P7/8/8/K7 b - - 0 1");
+        assert!(
+            !caught
+                .iter()
+                .any(|&(feature, _)| feature == f::UNSTOPPABLE_PAWN.start)
+        );
+        // A knight attacked by a pawn, and hanging.
+        let threat = counts("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
+        assert!(threat.contains(&(f::PAWN_THREAT.at(0), 1)), "{threat:?}");
+        assert!(threat.contains(&(f::HANGING.at(Role::Knight.index()), 1)));
+        // A castled king behind f2-g2-h2 has its pawns on the second rank;
+        // the bare king on a8 has none.
+        let castled = counts("k7/8/8/8/8/8/5PPP/6K1 w - - 0 1");
+        let total = |feature| -> i32 {
+            castled
+                .iter()
+                .filter(|&&(f, _)| f == feature)
+                .map(|&(_, n)| n)
+                .sum()
+        };
+        assert_eq!(total(f::PAWN_SHELTER.at(1)), 3, "{castled:?}");
+        assert_eq!(total(f::PAWN_SHELTER.at(0)), -3, "{castled:?}");
     }
 
     #[test]

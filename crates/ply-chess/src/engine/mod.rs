@@ -13,10 +13,12 @@
 
 mod endgame;
 pub mod eval;
+pub mod features;
 mod legal;
 pub mod see;
 
-pub use eval::Evaluation;
+pub use eval::{Evaluation, LinearTerms};
+pub use features::{FEATURES, GROUPS, Weights};
 
 use crate::movegen::Stage;
 use crate::moves::Move;

@@ -3,7 +3,10 @@
 //! ...); every step is deterministic for its seed and resumes where an
 //! interrupted run stopped.
 
+mod batch;
+pub mod chess;
 pub mod othello;
+pub mod records;
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
@@ -19,14 +22,26 @@ pub struct TrainArgs {
 /// The games `ply train` knows.
 #[derive(Debug, Subcommand)]
 pub enum TrainGame {
+    /// Chess: quiet positions of self-play games labelled by their results,
+    /// then the evaluation's weights fitted to them (Texel tuning).
+    Chess(chess::ChessArgs),
     /// Othello: self-play positions labelled by the exact solver, then the
     /// pattern weights fitted on them.
     Othello(othello::OthelloArgs),
 }
 
+/// Arguments of the `info` steps.
+#[derive(Debug, Args)]
+pub struct DataArgs {
+    /// The data file.
+    #[arg(long, value_name = "FILE")]
+    pub data: std::path::PathBuf,
+}
+
 /// Runs `ply train`.
 pub fn run(args: &TrainArgs, json: bool) -> Result<(), CliError> {
     match &args.game {
+        TrainGame::Chess(args) => chess::run(args, json),
         TrainGame::Othello(args) => othello::run(args, json),
     }
 }

@@ -20,8 +20,9 @@
 
 use super::data::{self, Sample};
 use crate::error::CliError;
+use crate::train::batch::{bar, progress_path, write_atomic};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use ply_core::search::{Engine, Limits};
 use ply_fit::{Dataset, FitOptions, FitReport, Loss};
 use ply_othello::eval::patterns::{EMPTIES_PER_STAGE, Features, PatternSet, STAGES};
@@ -29,7 +30,7 @@ use ply_othello::eval::{PatternEvaluation, PatternWeights};
 use ply_othello::{Othello, Position};
 use serde_json::{Value, json};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -245,21 +246,6 @@ fn to_centi_discs(weights: &[f32], out: &mut [i16]) {
     }
 }
 
-fn bar(len: u64, template: &str, json: bool) -> ProgressBar {
-    let target = if json {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    };
-    let bar = ProgressBar::with_draw_target(Some(len), target);
-    bar.set_style(
-        ProgressStyle::with_template(template)
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar
-}
-
 /// Fits stage `s` on `samples`, updating `weights`.
 fn fit_stage(
     args: &FitArgs,
@@ -380,23 +366,6 @@ fn fit_stage(
     })
 }
 
-fn progress_path(out: &Path) -> PathBuf {
-    let mut name = out.as_os_str().to_owned();
-    name.push(".progress.json");
-    PathBuf::from(name)
-}
-
-/// Writes `bytes` to `path` through a temporary file, so that an
-/// interrupted write leaves the old file.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
-    let fail = |e: std::io::Error| CliError::Train(format!("{}: {e}", path.display()));
-    std::fs::write(&temporary, bytes).map_err(fail)?;
-    std::fs::rename(&temporary, path).map_err(fail)
-}
-
 /// The weights and stage reports of an earlier run with the same settings.
 fn resume(
     args: &FitArgs,
@@ -504,6 +473,7 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
 mod tests {
     use super::*;
     use crate::train::othello::generate::{self, GenerateArgs};
+    use std::path::Path;
 
     /// A scratch directory for one test.
     fn scratch(name: &str) -> PathBuf {
@@ -516,16 +486,18 @@ mod tests {
     fn games(dir: &Path) -> PathBuf {
         let data = dir.join("games.bin");
         let args = GenerateArgs {
-            out: data.clone(),
-            games: 6,
-            seed: 2,
+            run: crate::train::batch::RunArgs {
+                out: data.clone(),
+                games: 6,
+                seed: 2,
+                threads: 2,
+                batch: 3,
+            },
             exact_empties: 8,
             depth: 1,
             opening_plies: 20,
             noise: 10,
             endgame_noise: 20,
-            threads: 2,
-            batch: 3,
         };
         generate::run(&args, true).unwrap();
         data
@@ -548,10 +520,6 @@ mod tests {
         }
     }
 
-    fn progress(out: &Path) -> Value {
-        serde_json::from_str(&std::fs::read_to_string(progress_path(out)).unwrap()).unwrap()
-    }
-
     #[test]
     fn a_fit_is_the_same_for_a_seed_and_resumes_where_it_stopped() {
         let dir = scratch("resume");
@@ -560,7 +528,10 @@ mod tests {
         run(&whole, true).unwrap();
         let weights = PatternWeights::read(std::fs::File::open(&whole.out).unwrap()).unwrap();
         assert_ne!(weights, PatternWeights::zeros());
-        let stages = progress(&whole.out)["stages"].as_array().unwrap().clone();
+        let stages = crate::train::batch::read_progress(&whole.out)["stages"]
+            .as_array()
+            .unwrap()
+            .clone();
         assert_eq!(stages.len(), STAGES);
         // The endgame stages are fitted on exact scores.
         assert!(stages[0]["exact"].as_u64().unwrap() > 0);
@@ -569,7 +540,7 @@ mod tests {
         // Again, stopped after 5 stages (as an interrupted run leaves it).
         let mut part = args(&data, dir.join("part.bin"));
         run(&part, true).unwrap();
-        let mut cut = progress(&part.out);
+        let mut cut = crate::train::batch::read_progress(&part.out);
         cut["stages"].as_array_mut().unwrap().truncate(5);
         let mut partial = PatternWeights::read(std::fs::File::open(&part.out).unwrap()).unwrap();
         for s in 5..STAGES {

@@ -10,10 +10,10 @@
 //! number of threads: its randomness comes from `(s, i)` alone and the
 //! engine's and solver's tables are cleared before it.
 
-use super::data::{Sample, Writer};
+use super::data::Sample;
 use crate::error::CliError;
+use crate::train::batch;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_core::rng::Rng;
 use ply_core::search::{Engine, Limits};
 use ply_core::{Game, Side};
@@ -21,25 +21,14 @@ use ply_othello::Othello;
 use ply_othello::engine::Evaluation;
 use ply_othello::moves::Move;
 use ply_othello::solve::Solver;
-use std::io::Write;
-use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
 
 /// Arguments of `ply train othello generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// The data file: created, or resumed when it exists (same seed and
-    /// exact empties).
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Games the file should hold when done (those it has count).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub games: u64,
-    /// The seed of the games.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    /// The file, the games and the threads.
+    #[command(flatten)]
+    pub run: batch::RunArgs,
     /// Positions with this many empty squares or fewer are solved exactly
     /// (0 to 24).
     #[arg(long, value_name = "E", default_value_t = 18)]
@@ -56,12 +45,6 @@ pub struct GenerateArgs {
     /// Percent of the solver's moves replaced by a random move.
     #[arg(long, value_name = "PERCENT", default_value_t = 20)]
     pub endgame_noise: u32,
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "T", default_value_t = 0)]
-    pub threads: usize,
-    /// Games played between two writes of the file.
-    #[arg(long, value_name = "N", default_value_t = 64)]
-    pub batch: u64,
 }
 
 /// The settings of one game, checked.
@@ -96,11 +79,9 @@ impl GenerateArgs {
         if self.noise > 100 || self.endgame_noise > 100 {
             return bad("--noise and --endgame-noise are percentages (0 to 100)".into());
         }
-        if self.batch == 0 {
-            return bad("--batch must be at least 1".into());
-        }
+        self.run.check()?;
         Ok(Settings {
-            seed: self.seed,
+            seed: self.run.seed,
             exact_empties: self.exact_empties,
             depth: self.depth,
             opening_plies: self.opening_plies,
@@ -195,97 +176,16 @@ impl Player {
     }
 }
 
-/// Plays games `first..first + count` on `threads` threads, in order.
-fn play_batch(
-    settings: &Settings,
-    players: &mut [Player],
-    first: u64,
-    count: u64,
-    bar: &ProgressBar,
-) -> Vec<Sample> {
-    let next = AtomicUsize::new(0);
-    let games: Vec<Mutex<Vec<Sample>>> = (0..count).map(|_| Mutex::new(Vec::new())).collect();
-    std::thread::scope(|scope| {
-        for player in players.iter_mut() {
-            let (next, games) = (&next, &games);
-            scope.spawn(move || {
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= games.len() {
-                        break;
-                    }
-                    let samples = player.play(settings, first + game as u64);
-                    *games[game].lock().expect("no panics while held") = samples;
-                    bar.inc(1);
-                }
-            });
-        }
-    });
-    games
-        .into_iter()
-        .flat_map(|game| game.into_inner().expect("no panics while held"))
-        .collect()
-}
-
 /// Runs `ply train othello generate`.
 pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
     let settings = args.settings()?;
-    let mut writer = Writer::open(&args.out, settings.seed, settings.exact_empties)
-        .map_err(|e| CliError::Train(e.to_string()))?;
-    let threads = if args.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        args.threads
-    };
-    let mut players = (0..threads)
-        .map(|_| Player::new())
-        .collect::<Result<Vec<_>, _>>()?;
-    let already = writer.header().games;
-    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("games [{wide_bar}] {pos}/{len} {per_sec} eta {eta}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar.set_position(already.min(args.games));
-    bar.reset_eta();
-    let started = Instant::now();
-    while writer.header().games < args.games {
-        let first = writer.header().games;
-        let count = args.batch.min(args.games - first);
-        let samples = play_batch(&settings, &mut players, first, count, &bar);
-        writer
-            .append(count, &samples)
-            .map_err(|e| CliError::Train(e.to_string()))?;
-    }
-    bar.finish_and_clear();
-    let header = writer.header();
-    let seconds = started.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::json!({
-                "file": args.out.display().to_string(),
-                "games": header.games,
-                "positions": header.records,
-                "games_this_run": header.games - already,
-                "seconds": seconds,
-            })
-        )?;
-    } else {
-        writeln!(
-            out,
-            "{}: {} games, {} positions ({} games in {:.1} s this run)",
-            args.out.display(),
-            header.games,
-            header.records,
-            header.games - already,
-            seconds
-        )?;
-    }
-    Ok(())
+    batch::generate(
+        &args.run,
+        settings.exact_empties,
+        Player::new,
+        json,
+        |player, game| player.play(&settings, game),
+    )
 }
 
 #[cfg(test)]

@@ -15,7 +15,6 @@ mod generate;
 use crate::error::CliError;
 use clap::{Args, Subcommand};
 use std::io::Write;
-use std::path::PathBuf;
 
 /// Arguments of `ply train othello`.
 #[derive(Debug, Args)]
@@ -36,18 +35,10 @@ pub enum OthelloStep {
     Fit(fit::FitArgs),
     /// Print what a data file holds: games, positions, exact scores, and
     /// positions by empty squares.
-    Info(InfoArgs),
+    Info(super::DataArgs),
     /// Measure an evaluation against the exact scores of a data file, by
     /// empty squares (best a file the weights were not fitted on).
     Check(check::CheckArgs),
-}
-
-/// Arguments of `ply train othello info`.
-#[derive(Debug, Args)]
-pub struct InfoArgs {
-    /// The data file.
-    #[arg(long, value_name = "FILE")]
-    pub data: PathBuf,
 }
 
 /// Runs `ply train othello`.
@@ -61,7 +52,7 @@ pub fn run(args: &OthelloArgs, json: bool) -> Result<(), CliError> {
 }
 
 /// Runs `ply train othello info`.
-fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
+fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
     let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
     let mut by_empties = [0u64; 61];
     for sample in &samples {
@@ -76,7 +67,7 @@ fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
             serde_json::json!({
                 "file": args.data.display().to_string(),
                 "seed": header.seed,
-                "exact_empties": header.exact_empties,
+                "exact_empties": header.setting,
                 "games": header.games,
                 "positions": header.records,
                 "exact": exact,
@@ -91,7 +82,7 @@ fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
             header.games,
             header.records,
             header.seed,
-            header.exact_empties
+            header.setting
         )?;
         writeln!(out, "empties  positions")?;
         for (empties, count) in by_empties.iter().enumerate().rev() {

@@ -1,0 +1,656 @@
+//! `ply train chess fit`: the evaluation's weights fitted to the results of
+//! the games (Texel tuning).
+//!
+//! Every position becomes a row of the features of the evaluation
+//! ([`LinearTerms`]): each feature twice, its count times the middle-game
+//! share of the phase and times the endgame share, both times the endgame
+//! scale of the position, so that the dot product with the weights is the
+//! evaluation (White's point of view, in centipawns). The target is White's
+//! result (0, ½, 1). First the logistic scale `K` that best maps the
+//! starting weights' scores to the results is found (`ply_fit::fit_scale`);
+//! then the weights are fitted by Adam on the log loss of `sigmoid(K ·
+//! score)`, with a share of the positions held out to stop when they stop
+//! improving. The fit learns how far each weight moves from the starting
+//! weights (and a factor of the starting evaluation), and its L2 term pulls
+//! those moves towards 0: a feature the data seldom shows keeps about its
+//! starting weight.
+//!
+//! The fit runs in rounds of `--round-epochs` epochs, each from the weights
+//! of the round before; after each round the weights file and a progress
+//! file beside it (`WEIGHTS.progress.json`) are written, so `--resume`
+//! continues an interrupted fit with the next round and ends where an
+//! uninterrupted one would. The fit stops after `--rounds` rounds or at the
+//! first round that does not lower the held-out loss. It is the same for a
+//! seed and a data file whatever the number of threads.
+
+use super::data::{self, Sample};
+use crate::error::CliError;
+use crate::train::batch::{bar, progress_path, write_atomic};
+use clap::Args;
+use indicatif::ProgressBar;
+use ply_chess::engine::LinearTerms;
+use ply_chess::engine::eval::FULL_PHASE;
+use ply_chess::engine::features::{FEATURES, GROUPS, Pair, WEIGHTS, Weights};
+use ply_fit::{Dataset, FitOptions, Loss};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `ply train chess fit`.
+#[derive(Debug, Args)]
+pub struct FitArgs {
+    /// The data file (`ply train chess generate`).
+    #[arg(long, value_name = "FILE")]
+    pub data: PathBuf,
+    /// The weights file to write (rewritten after each round); copy it to
+    /// crates/ply-chess/src/engine/weights.bin to build ply with it.
+    #[arg(long, value_name = "WEIGHTS")]
+    pub out: PathBuf,
+    /// The weights to start from (default: the compiled-in ones).
+    #[arg(long, value_name = "WEIGHTS")]
+    pub init: Option<PathBuf>,
+    /// The seed of the held-out split and the minibatch order.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The most rounds.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub rounds: usize,
+    /// Epochs per round (passes over the positions).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub round_epochs: usize,
+    /// Stop a round after this many epochs without a better held-out loss.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub patience: usize,
+    /// Adam's step size, in centipawns.
+    #[arg(long, value_name = "RATE", default_value_t = 1.0)]
+    pub learning_rate: f64,
+    /// Positions per Adam step.
+    #[arg(long, value_name = "N", default_value_t = 8192)]
+    pub batch: usize,
+    /// The L2 penalty on how far the weights move from the starting ones
+    /// (per centipawn², against the mean log loss).
+    #[arg(long, value_name = "L2", default_value_t = 2e-8)]
+    pub l2: f64,
+    /// Percent of the positions held out to measure the error.
+    #[arg(long, value_name = "PERCENT", default_value_t = 10)]
+    pub holdout: u32,
+    /// Keep a feature group at its starting weights (times the starting
+    /// evaluation's factor); may be given more than once, e.g. `--freeze
+    /// piece_square`.
+    #[arg(long, value_name = "GROUP")]
+    pub freeze: Vec<String>,
+    /// Continue a fit that stopped: keep the rounds the progress file lists.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+impl FitArgs {
+    fn check(&self) -> Result<(), CliError> {
+        let bad = |what: String| Err(CliError::Train(what));
+        if self.holdout == 0 || self.holdout >= 100 {
+            return bad(format!(
+                "--holdout {} is not a percentage in 1..=99",
+                self.holdout
+            ));
+        }
+        if self.rounds == 0 || self.round_epochs == 0 {
+            return bad("--rounds and --round-epochs must be at least 1".into());
+        }
+        self.frozen()?;
+        Ok(())
+    }
+
+    /// Whether each feature is frozen (`--freeze`).
+    fn frozen(&self) -> Result<Vec<bool>, CliError> {
+        let mut frozen = vec![false; FEATURES];
+        for name in &self.freeze {
+            let group = GROUPS.iter().find(|g| g.name == name).ok_or_else(|| {
+                let names: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
+                CliError::Train(format!(
+                    "--freeze {name}: no such feature group (the groups: {})",
+                    names.join(", ")
+                ))
+            })?;
+            frozen[group.start..group.end()].fill(true);
+        }
+        Ok(frozen)
+    }
+
+    /// The settings a resumed fit must share with the one it continues.
+    fn settings(&self, header: &data::Header, init: &Weights) -> Value {
+        json!({
+            "data_seed": header.seed,
+            "data_records": header.records,
+            "init_hash": weights_hash(init),
+            "seed": self.seed,
+            "round_epochs": self.round_epochs,
+            "patience": self.patience,
+            "learning_rate": self.learning_rate,
+            "batch": self.batch,
+            "l2": self.l2,
+            "holdout": self.holdout,
+            "freeze": self.freeze,
+        })
+    }
+}
+
+/// A hash of a weights file's bytes, to tell starting points apart.
+fn weights_hash(weights: &Weights) -> String {
+    let hash = weights
+        .to_bytes()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    format!("{hash:016x}")
+}
+
+/// The weights as the fit's vector: how far each feature's middle-game
+/// and endgame weight lies from the starting weights `init`, then the
+/// factor of the starting evaluation (1).
+fn to_vector(weights: &Weights, init: &Weights) -> Vec<f32> {
+    weights
+        .0
+        .iter()
+        .zip(&init.0)
+        .flat_map(|(p, i)| [(p.0 - i.0) as f32, (p.1 - i.1) as f32])
+        .chain([1.0])
+        .collect()
+}
+
+/// The fit's vector as weights (`factor · init + difference`), rounded to
+/// centipawns.
+fn from_vector(vector: &[f32], init: &Weights) -> Weights {
+    let factor = vector[2 * FEATURES];
+    let mut weights = Weights::ZERO;
+    for ((pair, start), difference) in weights.0.iter_mut().zip(&init.0).zip(vector.chunks(2)) {
+        *pair = Pair(
+            (factor * start.0 as f32 + difference[0]).round() as i32,
+            (factor * start.1 as f32 + difference[1]).round() as i32,
+        );
+    }
+    weights
+}
+
+/// The dataset of the samples: one row per position whose evaluation is
+/// linear in the features, each feature's middle-game and endgame share,
+/// then the evaluation with the starting weights `init` (so that the fit
+/// learns differences from them, which the L2 term keeps small); returns
+/// it and how many positions were left out.
+fn dataset(
+    samples: &[Sample],
+    init: &Weights,
+    frozen: &[bool],
+    bar: &ProgressBar,
+) -> Result<(Dataset, usize), CliError> {
+    let mut data = Dataset::new(2 * FEATURES as u32 + 1);
+    let mut skipped = 0;
+    let mut entries: Vec<(u32, f32)> = Vec::with_capacity(256);
+    let full = FULL_PHASE as f32;
+    for sample in samples {
+        bar.inc(1);
+        let Some(mut terms) = LinearTerms::with(&sample.position, init) else {
+            skipped += 1;
+            continue;
+        };
+        terms.counts.sort_unstable_by_key(|&(f, _)| f);
+        let middle = terms.phase as f32 / full * terms.scale as f32;
+        let end = (full - terms.phase as f32) / full * terms.scale as f32;
+        entries.clear();
+        let mut i = 0;
+        while i < terms.counts.len() {
+            let feature = terms.counts[i].0;
+            let mut count = 0;
+            while i < terms.counts.len() && terms.counts[i].0 == feature {
+                count += terms.counts[i].1;
+                i += 1;
+            }
+            if count != 0 {
+                let count = count as f32;
+                entries.push((2 * feature as u32, count * middle));
+                entries.push((2 * feature as u32 + 1, count * end));
+            }
+        }
+        let start: f32 = entries
+            .iter()
+            .map(|&(i, value)| {
+                let pair = init.0[i as usize / 2];
+                value * if i % 2 == 0 { pair.0 } else { pair.1 } as f32
+            })
+            .sum();
+        // A frozen feature counts only through the starting evaluation.
+        entries.retain(|&(i, _)| !frozen[i as usize / 2]);
+        entries.push((2 * FEATURES as u32, start));
+        data.push(&entries, sample.white_result())
+            .map_err(|e| CliError::Train(e.to_string()))?;
+    }
+    Ok((data, skipped))
+}
+
+/// The mean log loss of `weights` on every row, at `scale`.
+fn log_loss(data: &Dataset, weights: &[f32], scale: f64) -> f64 {
+    let total: f64 = data
+        .rows()
+        .map(|row| {
+            let p = (1.0 / (1.0 + (-scale * row.dot(weights)).exp())).clamp(1e-12, 1.0 - 1e-12);
+            let y = f64::from(row.target);
+            -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+        })
+        .sum();
+    total / data.len().max(1) as f64
+}
+
+/// Reads a weights file.
+///
+/// # Errors
+/// If it cannot be read or is no weights file for this version of ply.
+pub fn read_weights(path: &Path) -> Result<Weights, CliError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::Train(format!("{}: {e}", path.display())))?;
+    Weights::from_bytes(&bytes).map_err(|e| CliError::Train(format!("{}: {e}", path.display())))
+}
+
+/// One round of the fit, as the progress file keeps it.
+#[derive(Clone, Debug, PartialEq)]
+struct Round {
+    epochs: usize,
+    train_loss: f64,
+    holdout_loss: f64,
+    holdout_rmse: f64,
+    seconds: f64,
+}
+
+impl Round {
+    fn to_json(&self) -> Value {
+        json!({
+            "epochs": self.epochs,
+            "train_loss": self.train_loss,
+            "holdout_loss": self.holdout_loss,
+            "holdout_rmse": self.holdout_rmse,
+            "seconds": self.seconds,
+        })
+    }
+
+    fn from_json(value: &Value) -> Option<Round> {
+        Some(Round {
+            epochs: value["epochs"].as_u64()? as usize,
+            train_loss: value["train_loss"].as_f64()?,
+            holdout_loss: value["holdout_loss"].as_f64()?,
+            holdout_rmse: value["holdout_rmse"].as_f64()?,
+            seconds: value["seconds"].as_f64()?,
+        })
+    }
+}
+
+/// What the progress file says: the scale, the starting errors and the
+/// rounds done.
+struct Progress {
+    scale: f64,
+    initial_holdout_loss: f64,
+    rounds: Vec<Round>,
+    finished: bool,
+}
+
+fn write_progress(
+    args: &FitArgs,
+    settings: &Value,
+    progress: &Progress,
+    weights: &Weights,
+) -> Result<(), CliError> {
+    write_atomic(&args.out, &weights.to_bytes())?;
+    let value = json!({
+        "settings": settings,
+        "scale": progress.scale,
+        "initial_holdout_loss": progress.initial_holdout_loss,
+        "rounds": progress.rounds.iter().map(Round::to_json).collect::<Vec<_>>(),
+        "finished": progress.finished,
+    });
+    write_atomic(&progress_path(&args.out), value.to_string().as_bytes())
+}
+
+/// The weights and progress of an earlier run with the same settings.
+fn resume(args: &FitArgs, settings: &Value) -> Result<(Weights, Progress), CliError> {
+    let path = progress_path(&args.out);
+    let fail = |what: String| CliError::Train(format!("cannot resume: {what}"));
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+    let value: Value =
+        serde_json::from_str(&text).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+    if &value["settings"] != settings {
+        return Err(fail(format!(
+            "{} was written with other settings or data: {}",
+            path.display(),
+            value["settings"]
+        )));
+    }
+    let rounds = value["rounds"]
+        .as_array()
+        .and_then(|r| r.iter().map(Round::from_json).collect::<Option<Vec<_>>>())
+        .ok_or_else(|| fail(format!("{}: no list of rounds", path.display())))?;
+    let progress = Progress {
+        scale: value["scale"]
+            .as_f64()
+            .ok_or_else(|| fail("no scale".into()))?,
+        initial_holdout_loss: value["initial_holdout_loss"].as_f64().unwrap_or(f64::NAN),
+        rounds,
+        finished: value["finished"].as_bool().unwrap_or(false),
+    };
+    Ok((read_weights(&args.out)?, progress))
+}
+
+/// Runs `ply train chess fit`.
+pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
+    args.check()?;
+    let started = Instant::now();
+    let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
+    let init = match &args.init {
+        Some(path) => read_weights(path)?,
+        None => WEIGHTS.clone(),
+    };
+    let settings = args.settings(&header, &init);
+    let rows_bar = bar(
+        samples.len() as u64,
+        "features [{wide_bar}] {pos}/{len} eta {eta}",
+        json,
+    );
+    let (data, skipped) = dataset(&samples, &init, &args.frozen()?, &rows_bar)?;
+    rows_bar.finish_and_clear();
+    drop(samples);
+    let holdout = f64::from(args.holdout) / 100.0;
+    let (mut weights, mut progress) = if args.resume {
+        resume(args, &settings)?
+    } else {
+        let scale = ply_fit::fit_scale(&data, &to_vector(&init, &init), 1e-4, 0.05);
+        let split = ply_fit::Split::new(data.len(), holdout, args.seed);
+        let held_out = held_out_loss(&data, &split, &to_vector(&init, &init), scale);
+        (
+            init.clone(),
+            Progress {
+                scale,
+                initial_holdout_loss: held_out,
+                rounds: Vec::new(),
+                finished: false,
+            },
+        )
+    };
+    while !progress.finished && progress.rounds.len() < args.rounds {
+        let round_started = Instant::now();
+        let options = FitOptions {
+            loss: Loss::Logistic {
+                scale: progress.scale,
+            },
+            l2: args.l2,
+            epochs: args.round_epochs,
+            learning_rate: args.learning_rate,
+            batch_size: args.batch,
+            holdout_fraction: holdout,
+            patience: args.patience,
+            seed: args.seed,
+        };
+        let number = progress.rounds.len() + 1;
+        let bar = bar(
+            args.round_epochs as u64,
+            &format!(
+                "round {number}/{} fit {} rows [{{wide_bar}}] {{pos}}/{{len}} {{msg}}",
+                args.rounds,
+                data.len()
+            ),
+            json,
+        );
+        let (fitted, report) =
+            ply_fit::fit(&data, &to_vector(&weights, &init), &options, |epoch| {
+                bar.set_position(epoch.epoch as u64);
+                bar.set_message(format!(
+                    "held-out loss {:.6}",
+                    epoch.holdout.map_or(f64::NAN, |h| h.loss)
+                ));
+            })
+            .map_err(|e| CliError::Train(e.to_string()))?;
+        bar.finish_and_clear();
+        let best = report.best();
+        let holdout_errors = best.holdout.unwrap_or(best.train);
+        progress.finished = report.best_epoch == 0;
+        if !progress.finished {
+            weights = from_vector(&fitted, &init);
+        }
+        progress.rounds.push(Round {
+            epochs: report.last().epoch,
+            train_loss: best.train.loss,
+            holdout_loss: holdout_errors.loss,
+            holdout_rmse: holdout_errors.rmse,
+            seconds: round_started.elapsed().as_secs_f64(),
+        });
+        write_progress(args, &settings, &progress, &weights)?;
+    }
+    if progress.rounds.is_empty() {
+        write_progress(args, &settings, &progress, &weights)?;
+    }
+    let split = ply_fit::Split::new(data.len(), holdout, args.seed);
+    let vector = to_vector(&weights, &init);
+    let final_loss = held_out_loss(&data, &split, &vector, progress.scale);
+    let whole_loss = log_loss(&data, &vector, progress.scale);
+    report(
+        args,
+        json,
+        &Summary {
+            positions: header.records,
+            rows: data.len(),
+            skipped,
+            holdout_rows: split.holdout.len(),
+            scale: progress.scale,
+            initial_holdout_loss: progress.initial_holdout_loss,
+            holdout_loss: final_loss,
+            loss: whole_loss,
+            rounds: progress.rounds.len(),
+            epochs: progress.rounds.iter().map(|r| r.epochs).sum(),
+            seconds: started.elapsed().as_secs_f64(),
+        },
+    )
+}
+
+/// The mean log loss of `weights` on the held-out rows of `split`.
+fn held_out_loss(data: &Dataset, split: &ply_fit::Split, weights: &[f32], scale: f64) -> f64 {
+    let mut held_out = Dataset::new(data.features());
+    for &i in &split.holdout {
+        let row = data.row(i as usize);
+        let entries: Vec<(u32, f32)> = row
+            .indices
+            .iter()
+            .copied()
+            .zip(row.values.iter().copied())
+            .collect();
+        held_out
+            .push(&entries, row.target)
+            .expect("a row of a valid dataset");
+    }
+    log_loss(&held_out, weights, scale)
+}
+
+/// What the fit reports at the end.
+struct Summary {
+    positions: u64,
+    rows: usize,
+    skipped: usize,
+    holdout_rows: usize,
+    scale: f64,
+    initial_holdout_loss: f64,
+    holdout_loss: f64,
+    loss: f64,
+    rounds: usize,
+    epochs: usize,
+    seconds: f64,
+}
+
+fn report(args: &FitArgs, json: bool, s: &Summary) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(
+            out,
+            "{}",
+            json!({
+                "weights": args.out.display().to_string(),
+                "positions": s.positions,
+                "rows": s.rows,
+                "skipped": s.skipped,
+                "holdout_rows": s.holdout_rows,
+                "scale": s.scale,
+                "initial_holdout_loss": s.initial_holdout_loss,
+                "holdout_loss": s.holdout_loss,
+                "loss": s.loss,
+                "rounds": s.rounds,
+                "epochs": s.epochs,
+                "seconds": s.seconds,
+            })
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{}: fitted on {} positions ({} left out: no mating material or a bare king), {} held out",
+            args.out.display(),
+            s.rows,
+            s.skipped,
+            s.holdout_rows
+        )?;
+        writeln!(
+            out,
+            "scale K = {:.6} per centipawn; held-out log loss {:.6} -> {:.6} (all positions {:.6}); {} rounds, {} epochs, {:.1} s",
+            s.scale, s.initial_holdout_loss, s.holdout_loss, s.loss, s.rounds, s.epochs, s.seconds
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::generate::{self, GenerateArgs};
+    use super::*;
+    use crate::train::batch::{RunArgs, scratch_dir};
+
+    /// A few quick self-play games.
+    fn games(dir: &Path) -> PathBuf {
+        let run = RunArgs {
+            out: dir.join("games.bin"),
+            games: 6,
+            seed: 2,
+            threads: 2,
+            batch: 3,
+        };
+        let out = run.out.clone();
+        let quick = GenerateArgs {
+            run,
+            nodes: 300,
+            depth: None,
+            opening_plies: 10,
+            adjudicate: 600,
+            max_plies: 160,
+        };
+        generate::run(&quick, true).unwrap();
+        out
+    }
+
+    /// Quick settings: a fit of `data` into `name` beside it.
+    fn args(data: &Path, name: &str) -> FitArgs {
+        FitArgs {
+            out: data.with_file_name(name),
+            data: data.to_owned(),
+            init: None,
+            seed: 4,
+            rounds: 3,
+            round_epochs: 2,
+            patience: 2,
+            learning_rate: 1.0,
+            batch: 64,
+            l2: 0.0,
+            holdout: 20,
+            freeze: Vec::new(),
+            resume: false,
+        }
+    }
+
+    #[test]
+    fn the_rows_are_the_evaluation() {
+        let dir = scratch_dir("chess-fit-rows");
+        let (_, samples) = data::read(&games(&dir)).unwrap();
+        let (data, _) = dataset(
+            &samples,
+            &WEIGHTS,
+            &[false; FEATURES],
+            &ProgressBar::hidden(),
+        )
+        .unwrap();
+        let weights = to_vector(&WEIGHTS, &WEIGHTS);
+        let linear: Vec<&Sample> = samples
+            .iter()
+            .filter(|s| LinearTerms::of(&s.position).is_some())
+            .collect();
+        assert_eq!(linear.len(), data.len());
+        for (sample, row) in linear.into_iter().zip(data.rows()) {
+            let white = ply_chess::engine::Evaluation::white_score(&sample.position);
+            let terms = LinearTerms::of(&sample.position).unwrap();
+            let expected = f64::from(white) * terms.scale;
+            assert!(
+                (row.dot(&weights) - expected).abs() <= 1.5,
+                "{}: {} against {expected}",
+                sample.position.fen(),
+                row.dot(&weights)
+            );
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// What `run` says when it fails.
+    fn error_of(args: &FitArgs) -> String {
+        run(args, true).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_fit_is_the_same_for_a_seed_and_resumes_where_it_stopped() {
+        let dir = scratch_dir("chess-fit-resume");
+        let data = games(&dir);
+        let fitted = |name: &str, rounds_first: usize| {
+            let mut fit = args(&data, name);
+            fit.rounds = rounds_first;
+            run(&fit, true).unwrap();
+            if rounds_first < 3 {
+                // Stopped early, as an interrupted run leaves it: resume.
+                fit.rounds = 3;
+                fit.resume = true;
+                run(&fit, true).unwrap();
+            }
+            (read_weights(&fit.out).unwrap(), fit)
+        };
+        let (whole, _) = fitted("whole.bin", 3);
+        assert_ne!(whole, WEIGHTS);
+        assert!(
+            !crate::train::batch::read_progress(&dir.join("whole.bin"))["rounds"]
+                .as_array()
+                .unwrap()
+                .is_empty()
+        );
+        let (resumed, mut part) = fitted("part.bin", 1);
+        assert_eq!(resumed, whole);
+        part.seed = 5;
+        assert!(error_of(&part).contains("other settings"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn bad_arguments_and_files_are_errors() {
+        let dir = scratch_dir("chess-fit-bad");
+        let in_dir = |holdout: u32, freeze: &[&str]| FitArgs {
+            holdout,
+            freeze: freeze.iter().map(|&g| g.to_owned()).collect(),
+            ..args(&dir.join("x"), "w.bin")
+        };
+        assert!(error_of(&in_dir(10, &[])).contains("x"), "no data file");
+        assert!(error_of(&in_dir(100, &[])).contains("--holdout"));
+        assert!(error_of(&in_dir(10, &["piece_square", "nothing"])).contains("--freeze nothing"));
+        std::fs::write(dir.join("bad-weights.bin"), b"PLYCHEW1 and then nothing").unwrap();
+        let error = read_weights(&dir.join("bad-weights.bin"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("bad-weights.bin"), "{error}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
