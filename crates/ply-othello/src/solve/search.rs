@@ -128,7 +128,7 @@ impl<'a> Search<'a> {
             player,
             opponent,
             legal,
-            (parity, sort_depth(empties)),
+            (parity, empties),
             hash_move,
         );
         if empties > SHALLOW_MAX + 1 && empties < ETC_MIN {
@@ -228,7 +228,7 @@ impl<'a> Search<'a> {
             player,
             opponent,
             legal,
-            (parity, sort_depth(empties)),
+            (parity, empties),
             hash_move,
         );
         let original_alpha = alpha;
