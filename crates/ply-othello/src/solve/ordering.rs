@@ -153,9 +153,10 @@ fn sort_search(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32
 }
 
 /// The evaluation of `player` to move against `opponent`, in centi-discs,
-/// looked at `plies` plies deep (passes do not count) by negamax; finished
-/// games score their final count.
-fn evaluation_search(player: u64, opponent: u64, plies: u32) -> i32 {
+/// looked at `plies` plies deep (passes do not count) by alpha-beta in the
+/// window (`alpha`, `beta`), fail-soft; finished games score their final
+/// count.
+pub fn evaluation_search(player: u64, opponent: u64, plies: u32, mut alpha: i32, beta: i32) -> i32 {
     if plies == 0 {
         return Evaluation::score::<Bitboard>(player, opponent);
     }
@@ -164,7 +165,7 @@ fn evaluation_search(player: u64, opponent: u64, plies: u32) -> i32 {
         if moves(opponent, player) == 0 {
             return 100 * game_over_score(player, opponent);
         }
-        return -evaluation_search(opponent, player, plies);
+        return -evaluation_search(opponent, player, plies, -beta, -alpha);
     }
     let mut best = -SORT_INFINITY;
     let mut remaining = legal;
@@ -172,11 +173,22 @@ fn evaluation_search(player: u64, opponent: u64, plies: u32) -> i32 {
         let square = remaining.trailing_zeros() as usize;
         remaining &= remaining - 1;
         let f = flips(player, opponent, square);
-        best = best.max(-evaluation_search(
+        let score = -evaluation_search(
             opponent ^ f,
             player | f | (1 << square),
             plies - 1,
-        ));
+            -beta,
+            -alpha,
+        );
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
     }
     best
 }
@@ -224,7 +236,9 @@ pub fn children(
             } else {
                 sort_search(next, mover, depth, -SORT_INFINITY, SORT_INFINITY)
             };
-            let evaluation = plies.map_or(0, |plies| evaluation_search(next, mover, plies));
+            let evaluation = plies.map_or(0, |plies| {
+                evaluation_search(next, mover, plies, -SORT_INFINITY, SORT_INFINITY)
+            });
             PARITY * odd - outlook - EVAL * evaluation
         };
         list.push(Child {
