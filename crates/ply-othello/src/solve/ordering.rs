@@ -112,19 +112,56 @@ pub fn sort_depth(empties: u32) -> u32 {
     }
 }
 
+/// How the leaves of a [`negamax`] search are scored.
+trait Leaf {
+    /// The score of `player` to move against `opponent`.
+    fn score(player: u64, opponent: u64) -> i32;
+    /// The score of a finished game worth `discs` (final disc difference).
+    fn finished(discs: i32) -> i32;
+}
+
+/// Leaves scored by [`options`], finished games by far more than any option
+/// count.
+struct Mobility;
+
+impl Leaf for Mobility {
+    #[inline(always)]
+    fn score(player: u64, opponent: u64) -> i32 {
+        options(player, opponent)
+    }
+    #[inline(always)]
+    fn finished(discs: i32) -> i32 {
+        discs * (1 << 20)
+    }
+}
+
+/// Leaves scored by the pattern evaluation, in centi-discs.
+struct Evaluated;
+
+impl Leaf for Evaluated {
+    #[inline(always)]
+    fn score(player: u64, opponent: u64) -> i32 {
+        Evaluation::score::<Bitboard>(player, opponent)
+    }
+    #[inline(always)]
+    fn finished(discs: i32) -> i32 {
+        100 * discs
+    }
+}
+
 /// Negamax alpha-beta `depth` plies deep (passes do not count) from
-/// `player`'s side, the leaves scored by [`options`] and finished games by
-/// far more than any option count.
-fn sort_search(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+/// `player`'s side in the window (`alpha`, `beta`), fail-soft, the leaves
+/// scored by `L`.
+fn negamax<L: Leaf>(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     if depth == 0 {
-        return options(player, opponent);
+        return L::score(player, opponent);
     }
     let legal = moves(player, opponent);
     if legal == 0 {
         if moves(opponent, player) == 0 {
-            return game_over_score(player, opponent) * (1 << 20);
+            return L::finished(game_over_score(player, opponent));
         }
-        return -sort_search(opponent, player, depth, -beta, -alpha);
+        return -negamax::<L>(opponent, player, depth, -beta, -alpha);
     }
     let mut best = -SORT_INFINITY;
     let mut remaining = legal;
@@ -132,7 +169,7 @@ fn sort_search(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32
         let square = remaining.trailing_zeros() as usize;
         remaining &= remaining - 1;
         let f = flips(player, opponent, square);
-        let score = -sort_search(
+        let score = -negamax::<L>(
             opponent ^ f,
             player | f | (1 << square),
             depth - 1,
@@ -152,45 +189,19 @@ fn sort_search(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32
     best
 }
 
+/// Negamax alpha-beta `depth` plies deep from `player`'s side, the leaves
+/// scored by [`options`] and finished games by far more than any option
+/// count.
+fn sort_search(player: u64, opponent: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    negamax::<Mobility>(player, opponent, depth, alpha, beta)
+}
+
 /// The evaluation of `player` to move against `opponent`, in centi-discs,
 /// looked at `plies` plies deep (passes do not count) by alpha-beta in the
 /// window (`alpha`, `beta`), fail-soft; finished games score their final
 /// count.
-pub fn evaluation_search(player: u64, opponent: u64, plies: u32, mut alpha: i32, beta: i32) -> i32 {
-    if plies == 0 {
-        return Evaluation::score::<Bitboard>(player, opponent);
-    }
-    let legal = moves(player, opponent);
-    if legal == 0 {
-        if moves(opponent, player) == 0 {
-            return 100 * game_over_score(player, opponent);
-        }
-        return -evaluation_search(opponent, player, plies, -beta, -alpha);
-    }
-    let mut best = -SORT_INFINITY;
-    let mut remaining = legal;
-    while remaining != 0 {
-        let square = remaining.trailing_zeros() as usize;
-        remaining &= remaining - 1;
-        let f = flips(player, opponent, square);
-        let score = -evaluation_search(
-            opponent ^ f,
-            player | f | (1 << square),
-            plies - 1,
-            -beta,
-            -alpha,
-        );
-        if score > best {
-            best = score;
-            if score > alpha {
-                alpha = score;
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
+pub fn evaluation_search(player: u64, opponent: u64, plies: u32, alpha: i32, beta: i32) -> i32 {
+    negamax::<Evaluated>(player, opponent, plies, alpha, beta)
 }
 
 /// The plies of [`evaluation_search`] behind the key of each move of a
