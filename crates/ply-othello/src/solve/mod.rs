@@ -27,7 +27,12 @@
 //!   (`search.rs`), the other moves proved worse by null-window searches;
 //! - null-window searches with the transposition table (`table.rs`), an
 //!   enhanced transposition cut-off at 12 empties and more, fastest-first
-//!   move ordering (`ordering.rs`) and stability cut-offs (`stability.rs`);
+//!   move ordering, helped far from the end by the pattern evaluation
+//!   (`ordering.rs`), and stability cut-offs (`stability.rs`);
+//! - from 18 empties, a selective search first, whose probable cut-offs
+//!   (ProbCut on a 2-ply search of the pattern evaluation) make it quick: its
+//!   best moves, kept in the table, order the exact search that follows,
+//!   which uses none of its bounds;
 //! - at 6 and 5 empties, null-window searches that try moves straight from
 //!   the move bitboard, odd quadrants first (`shallow.rs`, `parity.rs`);
 //! - for the last four empties, functions specialised by the number of
@@ -79,6 +84,23 @@ pub const MAX_SCORE: i32 = 64;
 
 /// Transposition table size of [`Solver::default`], in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
+
+/// The fewest empties at which [`Solver::search`] first searches selectively
+/// (with [`SELECTIVE`]), then exactly.
+const SELECTIVE_MIN_EMPTIES: u32 = 18;
+
+/// The probable cut-offs of the selective search before the exact one:
+/// from 14 empties, a 2-ply evaluation search 9 discs beyond the window.
+const SELECTIVE: search::ProbCut = search::ProbCut {
+    min_empties: 14,
+    plies: 2,
+    margin: 900,
+    precision: 1,
+};
+
+/// Half the width of the window the exact search starts with round the
+/// selective search's score.
+const ASPIRATION: i32 = 2;
 
 /// What a search proved about the score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -285,15 +307,49 @@ impl Solver {
         self.table.new_search();
         let mut search = Search::new(&mut self.table, options.stop);
         let mut pv = Vec::new();
-        let score = search.pvs(
-            player,
-            opponent,
-            alpha,
-            beta,
-            empties,
-            parity::parity(empty),
-            &mut pv,
-        );
+        let mut window = (alpha, beta);
+        if empties >= SELECTIVE_MIN_EMPTIES {
+            // A selective search first: its best moves order the exact one,
+            // which starts with a window round its score.
+            search.probcut = Some(SELECTIVE);
+            let guess = search.pvs(
+                player,
+                opponent,
+                alpha,
+                beta,
+                empties,
+                parity::parity(empty),
+                &mut pv,
+            );
+            search.probcut = None;
+            window = (
+                (guess - ASPIRATION).clamp(alpha, beta - 1),
+                (guess + ASPIRATION).clamp(alpha + 1, beta),
+            );
+        }
+        let mut score;
+        loop {
+            score = search.pvs(
+                player,
+                opponent,
+                window.0,
+                window.1,
+                empties,
+                parity::parity(empty),
+                &mut pv,
+            );
+            if search.stopped {
+                break;
+            }
+            // Outside the window: search again on that side of it.
+            if score <= window.0 && score > alpha {
+                window = (alpha, score + 1);
+            } else if score >= window.1 && score < beta {
+                window = (score - 1, beta);
+            } else {
+                break;
+            }
+        }
         let nodes = search.nodes;
         if search.stopped {
             return Err(SolveError::Stopped { nodes });
@@ -313,7 +369,7 @@ impl Solver {
             Some(first)
         } else {
             self.table
-                .probe(player, opponent)
+                .probe(player, opponent, table::EXACT)
                 .and_then(|stored| (stored.best < 64).then_some(stored.best))
                 .map(|square| Move::place(crate::square::Square::new(square)))
         };

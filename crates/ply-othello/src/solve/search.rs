@@ -6,10 +6,11 @@
 //! [`Search::shallow`] and then to the last-moves functions.
 
 use super::board::{game_over_score, moves};
-use super::ordering::{Children, children, select, sort_depth};
+use super::ordering::{Children, children, evaluation_search, select, sort_depth};
 use super::parity::QUADRANT_BIT;
 use super::stability::stability_cut;
-use super::table::{NO_MOVE, Table};
+use super::table::{EXACT, NO_MOVE, Table};
+use super::{MAX_SCORE, MIN_SCORE};
 use crate::moves::Move;
 use crate::square::Square;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,6 +38,26 @@ pub struct Search<'a> {
     /// its results are meaningless.
     pub(super) stopped: bool,
     next_poll: u64,
+    /// The probable cut-offs of a selective search; `None` in an exact one.
+    pub(super) probcut: Option<ProbCut>,
+}
+
+/// The probable cut-offs of a selective search (ProbCut, Buro 1995): at
+/// `min_empties` empties and more, a null-window search of the pattern
+/// evaluation `plies` deep that lands `margin` centi-discs beyond the window
+/// cuts the node. Its results are stored at `precision` (below [`EXACT`]),
+/// where an exact search takes only their best moves.
+#[derive(Clone, Copy, Debug)]
+pub struct ProbCut {
+    /// The fewest empties a cut is tried at.
+    pub min_empties: u32,
+    /// The plies of the evaluation search.
+    pub plies: u32,
+    /// How far beyond the window the evaluation search must be, in
+    /// centi-discs.
+    pub margin: i32,
+    /// The precision of the results.
+    pub precision: u8,
 }
 
 impl<'a> Search<'a> {
@@ -47,6 +68,7 @@ impl<'a> Search<'a> {
             stop,
             stopped: false,
             next_poll: POLL_INTERVAL,
+            probcut: None,
         }
     }
 
@@ -106,7 +128,7 @@ impl<'a> Search<'a> {
             return bound;
         }
         let mut hash_move = NO_MOVE;
-        if let Some(stored) = self.table.probe(player, opponent) {
+        if let Some(stored) = self.table.probe(player, opponent, self.precision()) {
             if stored.lower > alpha {
                 return stored.lower;
             }
@@ -114,6 +136,9 @@ impl<'a> Search<'a> {
                 return stored.upper;
             }
             hash_move = stored.best;
+        }
+        if let Some(score) = self.probable_cut(player, opponent, alpha, empties) {
+            return score;
         }
         let legal = moves(player, opponent);
         if legal == 0 {
@@ -128,7 +153,7 @@ impl<'a> Search<'a> {
             player,
             opponent,
             legal,
-            (parity, sort_depth(empties)),
+            (parity, empties),
             hash_move,
         );
         if empties > SHALLOW_MAX + 1 && empties < ETC_MIN {
@@ -143,7 +168,7 @@ impl<'a> Search<'a> {
                 let square = usize::from(child.square);
                 let next = opponent ^ child.flips;
                 let mover = player ^ child.flips ^ (1 << square);
-                if let Some(stored) = self.table.probe(next, mover)
+                if let Some(stored) = self.table.probe(next, mover, self.precision())
                     && -stored.upper > alpha
                 {
                     return -stored.upper;
@@ -181,8 +206,47 @@ impl<'a> Search<'a> {
             (alpha, alpha + 1),
             best,
             best_move,
+            self.precision_at(empties),
         );
         best
+    }
+
+    /// The precision of the bounds this search may use: [`EXACT`] unless it
+    /// is selective.
+    #[inline(always)]
+    fn precision(&self) -> u8 {
+        self.probcut.map_or(EXACT, |probcut| probcut.precision)
+    }
+
+    /// The precision of the results at `empties` (below the probable cuts,
+    /// every result is exact).
+    #[inline(always)]
+    fn precision_at(&self, empties: u32) -> u8 {
+        match self.probcut {
+            Some(probcut) if empties >= probcut.min_empties => probcut.precision,
+            _ => EXACT,
+        }
+    }
+
+    /// A probable cut-off of the null-window search (`alpha`, `alpha + 1`)
+    /// in a selective search: `alpha + 1` when the evaluation search lands far
+    /// enough above the window, `alpha` when far enough below.
+    fn probable_cut(&self, player: u64, opponent: u64, alpha: i32, empties: u32) -> Option<i32> {
+        let probcut = self.probcut.filter(|p| empties >= p.min_empties)?;
+        let beta = alpha + 1;
+        let high = 100 * beta + probcut.margin;
+        if high < 100 * MAX_SCORE
+            && evaluation_search(player, opponent, probcut.plies, high - 1, high) >= high
+        {
+            return Some(beta);
+        }
+        let low = 100 * alpha - probcut.margin;
+        if low > 100 * MIN_SCORE
+            && evaluation_search(player, opponent, probcut.plies, low, low + 1) <= low
+        {
+            return Some(alpha);
+        }
+        None
     }
 
     /// A principal variation search in the window (`alpha`, `beta`): the exact
@@ -220,7 +284,7 @@ impl<'a> Search<'a> {
         }
         let hash_move = self
             .table
-            .probe(player, opponent)
+            .probe(player, opponent, self.precision())
             .map_or(NO_MOVE, |stored| stored.best);
         let mut list = Children::new();
         children(
@@ -228,7 +292,7 @@ impl<'a> Search<'a> {
             player,
             opponent,
             legal,
-            (parity, sort_depth(empties)),
+            (parity, empties),
             hash_move,
         );
         let original_alpha = alpha;
@@ -292,6 +356,7 @@ impl<'a> Search<'a> {
             (original_alpha, beta),
             best,
             best_move,
+            self.precision_at(empties),
         );
         best
     }

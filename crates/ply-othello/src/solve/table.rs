@@ -12,6 +12,9 @@ use super::{MAX_SCORE, MIN_SCORE};
 /// No move stored.
 pub const NO_MOVE: u8 = 255;
 
+/// The precision of proved bounds; selective searches store less.
+pub const EXACT: u8 = u8::MAX;
+
 /// One stored position.
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
@@ -23,6 +26,9 @@ struct Entry {
     best: u8,
     empties: u8,
     generation: u8,
+    /// How trustworthy the bounds are: [`EXACT`] for a proof, lower for a
+    /// selective search's (see [`Table::probe`]).
+    precision: u8,
 }
 
 // SAFETY: integers only; all zero is `Entry::EMPTY`.
@@ -39,6 +45,7 @@ impl Entry {
         best: 0,
         empties: 0,
         generation: 0,
+        precision: 0,
     };
 
     /// A fresh entry for a position: nothing known yet.
@@ -51,6 +58,7 @@ impl Entry {
             best: NO_MOVE,
             empties,
             generation: 0,
+            precision: EXACT,
         }
     }
 }
@@ -132,12 +140,22 @@ impl Table {
         let _ = (player, opponent);
     }
 
-    /// What is stored about the position, if anything.
+    /// What is stored about the position, if anything. Bounds are given
+    /// only to a search of `precision` or lower (an exact search, of
+    /// [`EXACT`] precision, sees only the best move of a selective search's
+    /// entry, with the widest bounds).
     #[inline]
-    pub fn probe(&self, player: u64, opponent: u64) -> Option<Stored> {
+    pub fn probe(&self, player: u64, opponent: u64, precision: u8) -> Option<Stored> {
         let index = self.bucket(player, opponent);
         for entry in &self.entries[index..index + 2] {
             if entry.player == player && entry.opponent == opponent {
+                if entry.precision < precision {
+                    return Some(Stored {
+                        lower: MIN_SCORE,
+                        upper: MAX_SCORE,
+                        best: entry.best,
+                    });
+                }
                 return Some(Stored {
                     lower: i32::from(entry.lower),
                     upper: i32::from(entry.upper),
@@ -150,8 +168,12 @@ impl Table {
 
     /// Records that a search of the position with `empties` empty squares and
     /// the window `(alpha, beta)` returned `score` (fail-soft), with `best` the
-    /// best move found (or [`NO_MOVE`]).
+    /// best move found (or [`NO_MOVE`]), at `precision` ([`EXACT`] unless
+    /// the result may rest on probable cut-offs). More precise bounds
+    /// replace less precise ones; less precise ones leave more precise ones
+    /// alone (only the best move is kept).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
         player: u64,
@@ -160,6 +182,7 @@ impl Table {
         (alpha, beta): (i32, i32),
         score: i32,
         best: u8,
+        precision: u8,
     ) {
         let index = self.bucket(player, opponent);
         let generation = self.generation;
@@ -176,17 +199,39 @@ impl Table {
                 >= (second.generation == generation, second.empties);
             let entry = if keep_first { second } else { first };
             *entry = Entry::new(player, opponent, empties as u8);
+            entry.precision = precision;
             entry
         };
-        // Tighten the bounds the result proves.
+        if entry.precision != precision {
+            if entry.precision > precision {
+                // Exact bounds stay; the selective result only suggests a move.
+                if best != NO_MOVE {
+                    entry.best = best;
+                }
+                entry.generation = generation;
+                return;
+            }
+            entry.precision = precision;
+            entry.lower = MIN_SCORE as i8;
+            entry.upper = MAX_SCORE as i8;
+        }
+        // Tighten the bounds the result proves. Selective bounds are guesses
+        // that may contradict each other: the newer one wins.
         let score8 = score as i8;
         if score < beta && score8 < entry.upper {
             entry.upper = score8;
+            if entry.lower > score8 {
+                debug_assert!(precision < EXACT, "inconsistent exact bounds");
+                entry.lower = MIN_SCORE as i8;
+            }
         }
         if score > alpha && score8 > entry.lower {
             entry.lower = score8;
+            if entry.upper < score8 {
+                debug_assert!(precision < EXACT, "inconsistent exact bounds");
+                entry.upper = MAX_SCORE as i8;
+            }
         }
-        debug_assert!(entry.lower <= entry.upper, "inconsistent bounds");
         if best != NO_MOVE {
             entry.best = best;
         }
@@ -234,37 +279,56 @@ mod tests {
     #[test]
     fn bounds_accumulate_and_positions_never_collide() {
         let mut table = Table::new(1).unwrap();
-        assert_eq!(table.probe(1, 2), None);
-        table.store(1, 2, 10, (-5, 5), 8, 19);
+        assert_eq!(table.probe(1, 2, EXACT), None);
+        table.store(1, 2, 10, (-5, 5), 8, 19, EXACT);
         assert_eq!(
-            table.probe(1, 2),
+            table.probe(1, 2, EXACT),
             Some(Stored {
                 lower: 8,
                 upper: MAX_SCORE,
                 best: 19
             })
         );
-        table.store(1, 2, 10, (9, 10), 9, NO_MOVE);
+        table.store(1, 2, 10, (9, 10), 9, NO_MOVE, EXACT);
         assert_eq!(
-            table.probe(1, 2),
+            table.probe(1, 2, EXACT),
             Some(Stored {
                 lower: 8,
                 upper: 9,
                 best: 19
             })
         );
-        table.store(1, 2, 10, (-64, 64), 9, 20);
+        table.store(1, 2, 10, (-64, 64), 9, 20, EXACT);
         assert_eq!(
-            table.probe(1, 2),
+            table.probe(1, 2, EXACT),
             Some(Stored {
                 lower: 9,
                 upper: 9,
                 best: 20
             })
         );
-        assert_eq!(table.probe(2, 1), None, "the side to move matters");
+        assert_eq!(table.probe(2, 1, EXACT), None, "the side to move matters");
         table.clear();
-        assert_eq!(table.probe(1, 2), None);
+        assert_eq!(table.probe(1, 2, EXACT), None);
+    }
+
+    #[test]
+    fn selective_bounds_serve_only_selective_searches() {
+        let mut table = Table::new(1).unwrap();
+        table.store(1, 2, 20, (4, 5), 7, 19, 1);
+        let any = |lower, upper, best| Some(Stored { lower, upper, best });
+        assert_eq!(table.probe(1, 2, 1), any(7, MAX_SCORE, 19));
+        assert_eq!(table.probe(1, 2, EXACT), any(MIN_SCORE, MAX_SCORE, 19));
+        // An exact result replaces the selective bounds ...
+        table.store(1, 2, 20, (2, 3), 2, 21, EXACT);
+        assert_eq!(table.probe(1, 2, EXACT), any(MIN_SCORE, 2, 21));
+        // ... which a selective one then leaves alone, but for the move.
+        table.store(1, 2, 20, (4, 5), 9, 22, 1);
+        assert_eq!(table.probe(1, 2, 1), any(MIN_SCORE, 2, 22));
+        // Contradicting selective bounds: the newer one wins.
+        table.store(3, 4, 20, (4, 5), 7, 19, 1);
+        table.store(3, 4, 20, (2, 3), 2, 19, 1);
+        assert_eq!(table.probe(3, 4, 1), any(MIN_SCORE, 2, 19));
     }
 
     #[test]
@@ -278,7 +342,7 @@ mod tests {
                 .all(|e| e.player == 0 && e.opponent == 0)
         );
         assert_eq!(
-            table.probe(0x0000_0008_1000_0000, 0x0000_0010_0800_0000),
+            table.probe(0x0000_0008_1000_0000, 0x0000_0010_0800_0000, EXACT),
             None
         );
         assert!(Table::new(usize::MAX / 2).is_err());
@@ -288,11 +352,11 @@ mod tests {
     fn a_tiny_table_keeps_the_costlier_entry() {
         let mut table = Table::new(0).unwrap();
         assert_eq!(table.entries.len(), 2);
-        table.store(1, 0, 20, (0, 1), 5, NO_MOVE);
-        table.store(2, 0, 10, (0, 1), 5, NO_MOVE);
-        table.store(3, 0, 12, (0, 1), 5, NO_MOVE);
-        assert!(table.probe(1, 0).is_some());
-        assert!(table.probe(2, 0).is_none());
-        assert!(table.probe(3, 0).is_some());
+        table.store(1, 0, 20, (0, 1), 5, NO_MOVE, EXACT);
+        table.store(2, 0, 10, (0, 1), 5, NO_MOVE, EXACT);
+        table.store(3, 0, 12, (0, 1), 5, NO_MOVE, EXACT);
+        assert!(table.probe(1, 0, EXACT).is_some());
+        assert!(table.probe(2, 0, EXACT).is_none());
+        assert!(table.probe(3, 0, EXACT).is_some());
     }
 }

@@ -145,6 +145,39 @@ fn windows_give_correct_bounds() {
 }
 
 #[test]
+fn selective_then_exact_searches_give_correct_bounds_and_lines() {
+    // From 18 empties a selective search and an aspiration window come first.
+    let mut positions: Vec<Othello> = late_positions(6, 12, 18)
+        .into_iter()
+        .filter(|p| p.empty().count_ones() == 18 && !p.legal_moves().is_empty())
+        .collect();
+    positions.truncate(3);
+    assert_eq!(positions.len(), 3);
+    let mut solver = Solver::new(8).unwrap();
+    let mut rng = StdRng::seed_from_u64(7);
+    for position in &positions {
+        let exact = Solver::new(8).unwrap().solve(position);
+        check_line(position, &exact);
+        for _ in 0..3 {
+            let alpha = rng.random_range(-66..=64);
+            let beta = rng.random_range(alpha + 1..=66);
+            let solution = solver
+                .search(position, &Options::window(alpha, beta))
+                .unwrap();
+            let score = solution.score;
+            match solution.bound {
+                Bound::Exact => {
+                    assert_eq!(score, exact.score, "{position}");
+                    check_line(position, &solution);
+                }
+                Bound::Lower => assert!(beta <= score && score <= exact.score, "{position}"),
+                Bound::Upper => assert!(exact.score <= score && score <= alpha, "{position}"),
+            }
+        }
+    }
+}
+
+#[test]
 fn the_table_can_be_kept_or_cleared_without_changing_results() {
     let positions = late_positions(5, 30, 14);
     let mut kept = Solver::new(2).unwrap();
