@@ -3,6 +3,7 @@
 //! ...); every step is deterministic for its seed and resumes where an
 //! interrupted run stopped.
 
+pub mod checkers;
 pub mod othello;
 
 use crate::error::CliError;
@@ -22,11 +23,16 @@ pub enum TrainGame {
     /// Othello: self-play positions labelled by the exact solver, then the
     /// pattern weights fitted on them.
     Othello(othello::OthelloArgs),
+    /// English checkers: self-play positions from the ACF ballots labelled
+    /// by game results and the endgame database, then the evaluation's
+    /// weights fitted on them (Texel-style).
+    Checkers(checkers::CheckersArgs),
 }
 
 /// Runs `ply train`.
 pub fn run(args: &TrainArgs, json: bool) -> Result<(), CliError> {
     match &args.game {
         TrainGame::Othello(args) => othello::run(args, json),
+        TrainGame::Checkers(args) => checkers::run(args, json),
     }
 }
