@@ -3,9 +3,12 @@
 //! 1. `generate`: self-play games from the ACF ballots, their quiet positions
 //!    labelled with the game's result and the endgame database's value where
 //!    it reaches (`data`);
-//! 2. `info`: what a data file holds.
+//! 2. `fit`: the evaluation's weights fitted to a data file (Texel-style
+//!    logistic regression on the results, `fit`);
+//! 3. `info`: what a data file holds.
 
 pub mod data;
+mod fit;
 mod generate;
 
 use crate::error::CliError;
@@ -27,6 +30,9 @@ pub enum CheckersStep {
     /// Play self-play games from the ACF ballots and append their quiet
     /// positions to a data file (resumes a file made with the same settings).
     Generate(generate::GenerateArgs),
+    /// Fit the evaluation's weights to a data file (logistic regression on
+    /// the results and database values) and write them as text.
+    Fit(fit::FitArgs),
     /// Print what a data file holds: games, positions, results, database
     /// values, and positions by pieces on the board.
     Info(InfoArgs),
@@ -44,6 +50,7 @@ pub struct InfoArgs {
 pub fn run(args: &CheckersArgs, json: bool) -> Result<(), CliError> {
     match &args.step {
         CheckersStep::Generate(args) => generate::run(args, json),
+        CheckersStep::Fit(args) => fit::run(args, json),
         CheckersStep::Info(args) => info(args, json),
     }
 }
