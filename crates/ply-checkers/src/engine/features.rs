@@ -15,7 +15,9 @@
 //! Othello programs weigh patterns of squares: one weight per square for a
 //! man there ([`man_on`]) and one for a king ([`king_on`]), on the
 //! side-relative board, the other side's pieces counted negatively on their
-//! own side-relative squares.
+//! own side-relative squares; then one weight for each way men can stand
+//! on their own back row ([`back_row`]: the bridge, the triangle of 1, 2
+//! and 3, ...).
 //!
 //! [`features`] lists the non-zero features of a position as `(index,
 //! value)` pairs, the form `ply-fit` reads; [`Weights`] holds one weight per
@@ -141,9 +143,12 @@ impl Feature {
 /// Squares of the board, each with a weight for a man and one for a king.
 pub const SQUARES: usize = 32;
 
+/// The ways men can stand on their own back row: one weight each.
+pub const BACK_ROWS: usize = 16;
+
 /// The length of a weight vector: the named features, then a man on each
-/// square, then a king on each square.
-pub const FEATURES: usize = Feature::COUNT + 2 * SQUARES;
+/// square, then a king on each square, then the back row's patterns.
+pub const FEATURES: usize = Feature::COUNT + 2 * SQUARES + BACK_ROWS;
 
 /// The index of a man on the side-relative square of bit `square` (0 to 31).
 #[must_use]
@@ -157,17 +162,31 @@ pub const fn king_on(square: usize) -> usize {
     Feature::COUNT + SQUARES + square
 }
 
-/// The name of feature `index` (below [`FEATURES`]): a [`Feature`]'s name,
-/// or `man_on_N` / `king_on_N` with `N` the side-relative square number
-/// (1 to 32, as Black sees the board).
+/// The index of the back-row pattern `men`: bit `i` set for a man on the
+/// side-relative square `i + 1` (Black's squares 1 to 4).
+#[must_use]
+pub const fn back_row(men: u32) -> usize {
+    Feature::COUNT + 2 * SQUARES + (men & 0xF) as usize
+}
+
+/// The name of feature `index` (below [`FEATURES`]): a [`Feature`]'s name;
+/// `man_on_N` / `king_on_N` with `N` the side-relative square number (1 to
+/// 32, as Black sees the board); or `back_row_ABCD`, with `A` to `D` 1 for a
+/// man on the side-relative squares 1 to 4, else 0.
 #[must_use]
 pub fn feature_name(index: usize) -> String {
     if index < Feature::COUNT {
         Feature::ALL[index].name().to_owned()
     } else if index < man_on(SQUARES) {
         format!("man_on_{}", index - man_on(0) + 1)
-    } else {
+    } else if index < king_on(SQUARES) {
         format!("king_on_{}", index - king_on(0) + 1)
+    } else {
+        let men = index - back_row(0);
+        let held: String = (0..4)
+            .map(|i| if men & 1 << i != 0 { '1' } else { '0' })
+            .collect();
+        format!("back_row_{held}")
     }
 }
 
@@ -181,9 +200,21 @@ pub fn feature_index(name: &str) -> Option<usize> {
         let n: usize = name.strip_prefix(prefix)?.parse().ok()?;
         (1..=SQUARES).contains(&n).then_some(n - 1)
     };
+    let pattern = || {
+        let held = name.strip_prefix("back_row_")?;
+        if held.len() != 4 || !held.bytes().all(|b| b == b'0' || b == b'1') {
+            return None;
+        }
+        let men = held
+            .bytes()
+            .enumerate()
+            .fold(0, |men, (i, b)| men | u32::from(b == b'1') << i);
+        Some(back_row(men))
+    };
     square("man_on_")
         .map(man_on)
         .or_else(|| square("king_on_").map(king_on))
+        .or_else(pattern)
 }
 
 /// The four central squares (14, 15, 18, 19 from Black's side).
@@ -300,6 +331,7 @@ pub fn dense(board: &Board) -> [f32; FEATURES] {
         for square in Square::in_board(side.mine & side.kings) {
             values[king_on(square.index())] += sign;
         }
+        values[back_row(side.mine & !side.kings)] += sign;
     }
     values
 }
@@ -546,6 +578,7 @@ impl Linear {
             let i = square.index();
             score += self.kings[0][i] + late * self.kings[1][i];
         }
+        score += self.weights.0[back_row(men)];
         if their_men != 0 {
             score += w(Feature::BackRank) * (men & BACK_ROW).count_ones() as f32;
             if men & BRIDGE == BRIDGE {
@@ -623,12 +656,16 @@ mod tests {
         // The same pieces with colours and sides swapped: opposite features.
         let a = dense(position("B:W21,K22,27,30:B5,K9,14").board());
         let b = dense(position("W:WK24,19,28:B3,6,K11,12").board());
-        for feature in Feature::ALL {
-            let i = feature.index();
-            if feature != Feature::Turn {
-                assert_eq!(a[i], b[i], "{}", feature.name());
+        for i in 0..FEATURES {
+            if i != Feature::Turn.index() {
+                assert_eq!(a[i], b[i], "{}", feature_name(i));
             }
         }
+        // Black's men on 1 and 3, White's on 30: back-row patterns.
+        let rows = dense(position("B:W30,21:B1,3,9").board());
+        assert_eq!(rows[back_row(0b0101)], 1.0);
+        assert_eq!(rows[back_row(0b0100)], -1.0, "White's 30 is its square 3");
+        assert_eq!(feature_name(back_row(0b0101)), "back_row_1010");
     }
 
     #[test]
