@@ -5,6 +5,8 @@
 
 pub mod checkers;
 pub mod othello;
+pub mod records;
+pub mod selfplay;
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};

@@ -2,27 +2,19 @@
 //! games, each with the game's result and, where the endgame database
 //! reaches, its database value.
 //!
-//! Layout (all integers little-endian):
-//! - a 48-byte header: the magic `PLYCTRN1`, the seed (u64), the search
-//!   depth (u32), the noise percent (u32), the games played (u64), the
-//!   records stored (u64) and the database's piece count (u32, 0 without
-//!   one), then a reserved u32 (0);
-//! - then [`RECORD_BYTES`]-byte records, one per position ([`Sample`]).
-//!
-//! The header is rewritten after each batch of games, so a file cut short by
-//! an interrupted run is read up to the last complete batch and resumed from
-//! there.
+//! A [`records`](super::super::records) file with the magic `PLYCTRN1`; its
+//! settings are the seed (u64), the search depth (u16), the noise percent
+//! (u16) and the database's piece count (u32, 0 without one); then
+//! [`RECORD_BYTES`]-byte records, one per position ([`Sample`]).
 
+pub use super::super::records::DataError;
+use super::super::records::{self, Record, SETTINGS_BYTES};
 use ply_checkers::board::Board;
 use ply_checkers::egdb::Value;
-use std::fs::{File, OpenOptions};
-use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The first eight bytes of a data file.
 pub const MAGIC: &[u8; 8] = b"PLYCTRN1";
-/// Bytes of the header.
-pub const HEADER_BYTES: u64 = 48;
 /// Bytes of one record.
 pub const RECORD_BYTES: usize = 16;
 
@@ -32,24 +24,48 @@ pub const RECORD_BYTES: usize = 16;
 pub struct Settings {
     /// The seed of the games.
     pub seed: u64,
-    /// The depth of the engine's searches.
+    /// The depth of the engine's searches (stored in 16 bits).
     pub depth: u32,
-    /// Percent of the engine's early moves replaced by a random move.
+    /// Percent of the engine's early moves replaced by a random move
+    /// (stored in 16 bits).
     pub noise: u32,
     /// The most pieces of the endgame database (0: none).
     pub database_pieces: u32,
 }
 
-/// What a data file says about itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Header {
-    /// How its games were played.
-    pub settings: Settings,
-    /// Games played so far.
-    pub games: u64,
-    /// Records stored so far.
-    pub records: u64,
+impl records::Settings for Settings {
+    fn to_bytes(&self) -> [u8; SETTINGS_BYTES] {
+        let mut bytes = [0u8; SETTINGS_BYTES];
+        bytes[0..8].copy_from_slice(&self.seed.to_le_bytes());
+        bytes[8..10].copy_from_slice(&(self.depth as u16).to_le_bytes());
+        bytes[10..12].copy_from_slice(&(self.noise as u16).to_le_bytes());
+        bytes[12..16].copy_from_slice(&self.database_pieces.to_le_bytes());
+        bytes
+    }
+
+    fn from_bytes(bytes: &[u8; SETTINGS_BYTES]) -> Settings {
+        let u16_at = |at: usize| u32::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]));
+        Settings {
+            seed: u64::from_le_bytes(bytes[0..8].try_into().expect("8 bytes")),
+            depth: u16_at(8),
+            noise: u16_at(10),
+            database_pieces: u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")),
+        }
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "--seed {} --depth {} --noise {} and a {}-piece database",
+            self.seed, self.depth, self.noise, self.database_pieces
+        )
+    }
 }
+
+/// What a data file says about itself.
+pub type Header = records::Header<Settings>;
+
+/// A data file open for appending games.
+pub type Writer = records::Writer<Sample>;
 
 /// One quiet position of a self-play game (no capture pending).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,9 +99,15 @@ impl Sample {
             None => (f32::from(self.result) + 1.0) / 2.0,
         }
     }
+}
 
-    fn to_bytes(self) -> [u8; RECORD_BYTES] {
-        let mut bytes = [0u8; RECORD_BYTES];
+impl Record for Sample {
+    type Settings = Settings;
+    const MAGIC: &'static [u8; 8] = MAGIC;
+    const KIND: &'static str = "a checkers training data file";
+    const BYTES: usize = RECORD_BYTES;
+
+    fn write(&self, bytes: &mut [u8]) {
         bytes[0..4].copy_from_slice(&self.board.mine.to_le_bytes());
         bytes[4..8].copy_from_slice(&self.board.theirs.to_le_bytes());
         bytes[8..12].copy_from_slice(&self.board.kings.to_le_bytes());
@@ -97,10 +119,9 @@ impl Sample {
             Some(Value::Loss) => 3,
         };
         bytes[14..16].copy_from_slice(&self.ply.to_le_bytes());
-        bytes
     }
 
-    fn from_bytes(bytes: &[u8; RECORD_BYTES]) -> Result<Sample, String> {
+    fn read(bytes: &[u8]) -> Result<Sample, String> {
         let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
         let board = Board {
             mine: word(0),
@@ -131,180 +152,12 @@ impl Sample {
     }
 }
 
-/// A failure to read or write a data file, with the file's name.
-#[derive(Debug, thiserror::Error)]
-#[error("{path}: {message}")]
-pub struct DataError {
-    /// The file.
-    pub path: PathBuf,
-    /// What went wrong.
-    pub message: String,
-}
-
-fn error(path: &Path, message: impl ToString) -> DataError {
-    DataError {
-        path: path.to_owned(),
-        message: message.to_string(),
-    }
-}
-
-fn read_header(path: &Path, file: &mut File) -> Result<Header, DataError> {
-    let mut bytes = [0u8; HEADER_BYTES as usize];
-    file.read_exact(&mut bytes)
-        .map_err(|_| error(path, "not a checkers training data file (too short)"))?;
-    if &bytes[0..8] != MAGIC {
-        return Err(error(path, "not a checkers training data file (bad magic)"));
-    }
-    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
-    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-    let header = Header {
-        settings: Settings {
-            seed: u64_at(8),
-            depth: u32_at(16),
-            noise: u32_at(20),
-            database_pieces: u32_at(40),
-        },
-        games: u64_at(24),
-        records: u64_at(32),
-    };
-    let length = file.metadata().map_err(|e| error(path, e))?.len();
-    if length < HEADER_BYTES + header.records * RECORD_BYTES as u64 {
-        return Err(error(
-            path,
-            format!(
-                "the header counts {} records, the file is shorter",
-                header.records
-            ),
-        ));
-    }
-    Ok(header)
-}
-
-fn header_bytes(header: &Header) -> [u8; HEADER_BYTES as usize] {
-    let mut bytes = [0u8; HEADER_BYTES as usize];
-    bytes[0..8].copy_from_slice(MAGIC);
-    bytes[8..16].copy_from_slice(&header.settings.seed.to_le_bytes());
-    bytes[16..20].copy_from_slice(&header.settings.depth.to_le_bytes());
-    bytes[20..24].copy_from_slice(&header.settings.noise.to_le_bytes());
-    bytes[24..32].copy_from_slice(&header.games.to_le_bytes());
-    bytes[32..40].copy_from_slice(&header.records.to_le_bytes());
-    bytes[40..44].copy_from_slice(&header.settings.database_pieces.to_le_bytes());
-    bytes
-}
-
 /// Reads every sample of a data file (those the header counts).
 ///
 /// # Errors
 /// If the file cannot be read or holds something else.
 pub fn read(path: &Path) -> Result<(Header, Vec<Sample>), DataError> {
-    let mut file = File::open(path).map_err(|e| error(path, e))?;
-    let header = read_header(path, &mut file)?;
-    let mut reader = BufReader::new(file);
-    let mut samples = Vec::with_capacity(header.records as usize);
-    let mut bytes = [0u8; RECORD_BYTES];
-    for index in 0..header.records {
-        reader.read_exact(&mut bytes).map_err(|e| error(path, e))?;
-        samples.push(
-            Sample::from_bytes(&bytes).map_err(|e| error(path, format!("record {index}: {e}")))?,
-        );
-    }
-    Ok((header, samples))
-}
-
-/// A data file open for appending games.
-pub struct Writer {
-    path: PathBuf,
-    file: File,
-    header: Header,
-}
-
-impl Writer {
-    /// Opens `path` to add games played with `settings`: a new file if there
-    /// is none, else the existing one after checking it was made with the
-    /// same settings (anything after its last complete batch is dropped).
-    ///
-    /// # Errors
-    /// If the file cannot be opened or was made with other settings.
-    pub fn open(path: &Path, settings: Settings) -> Result<Writer, DataError> {
-        let exists = path.exists();
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(|e| error(path, e))?;
-        let header = if exists {
-            let header = read_header(path, &mut file)?;
-            let made = header.settings;
-            if made != settings {
-                return Err(error(
-                    path,
-                    format!(
-                        "made with --seed {} --depth {} --noise {} and a {}-piece database: resume it with those, or write another file",
-                        made.seed, made.depth, made.noise, made.database_pieces
-                    ),
-                ));
-            }
-            header
-        } else {
-            Header {
-                settings,
-                games: 0,
-                records: 0,
-            }
-        };
-        file.set_len(HEADER_BYTES + header.records * RECORD_BYTES as u64)
-            .map_err(|e| error(path, e))?;
-        let mut writer = Writer {
-            path: path.to_owned(),
-            file,
-            header,
-        };
-        writer.write_header()?;
-        Ok(writer)
-    }
-
-    /// What the file holds so far.
-    #[must_use]
-    pub fn header(&self) -> Header {
-        self.header
-    }
-
-    /// Appends the samples of `games` more games, then records them in the
-    /// header.
-    ///
-    /// # Errors
-    /// If the file cannot be written.
-    pub fn append(&mut self, games: u64, samples: &[Sample]) -> Result<(), DataError> {
-        let path = self.path.clone();
-        let end = HEADER_BYTES + self.header.records * RECORD_BYTES as u64;
-        self.file
-            .seek(SeekFrom::Start(end))
-            .map_err(|e| error(&path, e))?;
-        let mut out = BufWriter::new(&mut self.file);
-        for sample in samples {
-            out.write_all(&sample.to_bytes())
-                .map_err(|e| error(&path, e))?;
-        }
-        out.flush().map_err(|e| error(&path, e))?;
-        drop(out);
-        self.file.sync_data().map_err(|e| error(&path, e))?;
-        self.header.games += games;
-        self.header.records += samples.len() as u64;
-        self.write_header()
-    }
-
-    fn write_header(&mut self) -> Result<(), DataError> {
-        let path = self.path.clone();
-        self.file
-            .seek(SeekFrom::Start(0))
-            .map_err(|e| error(&path, e))?;
-        self.file
-            .write_all(&header_bytes(&self.header))
-            .map_err(|e| error(&path, e))?;
-        self.file.sync_data().map_err(|e| error(&path, e))
-    }
+    records::read(path)
 }
 
 #[cfg(test)]

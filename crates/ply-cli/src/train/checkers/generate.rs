@@ -18,11 +18,11 @@
 //! are cleared before it, and the database is read on the spot (a search
 //! never goes on without a slice that is still loading).
 
+use super::super::selfplay;
 use super::data::{Sample, Settings, Writer};
 use crate::error::CliError;
 use crate::play::checkers::deck_positions;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_checkers::egdb::search::{Probing, value_within_reach};
 use ply_checkers::egdb::{self, Database, Value};
 use ply_checkers::engine::Evaluation;
@@ -32,9 +32,8 @@ use ply_core::search::{Engine, Limits};
 use ply_core::{Game, GameHistory, Outcome};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// Arguments of `ply train checkers generate`.
 #[derive(Debug, Args)]
@@ -232,80 +231,25 @@ impl Player {
     }
 }
 
-/// Plays games `first..first + count` on the players' threads, in order.
-fn play_batch(
-    plan: &Plan,
-    deck: &[Checkers],
-    players: &mut [Player],
-    first: u64,
-    count: u64,
-    bar: &ProgressBar,
-) -> Vec<Sample> {
-    let next = AtomicUsize::new(0);
-    let games: Vec<Mutex<Vec<Sample>>> = (0..count).map(|_| Mutex::new(Vec::new())).collect();
-    std::thread::scope(|scope| {
-        for player in players.iter_mut() {
-            let (next, games) = (&next, &games);
-            scope.spawn(move || {
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= games.len() {
-                        break;
-                    }
-                    let samples = player.play(plan, deck, first + game as u64);
-                    *games[game].lock().expect("no panics while held") = samples;
-                    bar.inc(1);
-                }
-            });
-        }
-    });
-    games
-        .into_iter()
-        .flat_map(|game| game.into_inner().expect("no panics while held"))
-        .collect()
-}
-
 /// Runs `ply train checkers generate`.
 pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
     let database = args.database()?;
     let plan = args.plan(database.as_deref())?;
     let mut writer =
         Writer::open(&args.out, plan.settings).map_err(|e| CliError::Train(e.to_string()))?;
-    let threads = if args.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        args.threads
-    };
-    let mut players = (0..threads)
+    let mut players = (0..selfplay::threads(args.threads))
         .map(|_| Player::new(database.clone()))
         .collect::<Result<Vec<_>, _>>()?;
     let deck = deck_positions();
-    let already = writer.header().games;
-    let target = if json {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    };
-    let bar = ProgressBar::with_draw_target(Some(args.games), target);
-    bar.set_style(
-        ProgressStyle::with_template("games [{wide_bar}] {pos}/{len} {per_sec} eta {eta}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar.set_position(already.min(args.games));
-    bar.reset_eta();
-    let started = Instant::now();
-    while writer.header().games < args.games {
-        let first = writer.header().games;
-        let count = args.batch.min(args.games - first);
-        let samples = play_batch(&plan, &deck, &mut players, first, count, &bar);
-        writer
-            .append(count, &samples)
-            .map_err(|e| CliError::Train(e.to_string()))?;
-    }
-    bar.finish_and_clear();
+    let (already, seconds) = selfplay::fill(
+        &mut writer,
+        args.games,
+        args.batch,
+        &mut players,
+        json,
+        |player, game| player.play(&plan, &deck, game),
+    )?;
     let header = writer.header();
-    let seconds = started.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     if json {
         writeln!(
@@ -371,7 +315,7 @@ mod tests {
         assert!(first.iter().all(|s| s.database.is_none()));
         let results: std::collections::HashSet<_> = first
             .iter()
-            .map(|s| (s.result * if s.ply % 2 == 0 { 1 } else { -1 }))
+            .map(|s| s.result * if s.ply % 2 == 0 { 1 } else { -1 })
             .collect();
         assert_eq!(results.len(), 1, "one result seen from both sides");
     }

@@ -105,7 +105,7 @@ impl FitArgs {
     /// The settings a resumed fit must share with the one it continues.
     fn settings(&self, header: &data::Header) -> Value {
         json!({
-            "data_seed": header.seed,
+            "data_seed": header.settings.seed,
             "data_records": header.records,
             "seed": self.seed,
             "search_depth": self.search_depth,

@@ -10,10 +10,10 @@
 //! number of threads: its randomness comes from `(s, i)` alone and the
 //! engine's and solver's tables are cleared before it.
 
-use super::data::{Sample, Writer};
+use super::super::selfplay;
+use super::data::{self, Sample, Writer};
 use crate::error::CliError;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_core::rng::Rng;
 use ply_core::search::{Engine, Limits};
 use ply_core::{Game, Side};
@@ -23,9 +23,7 @@ use ply_othello::moves::Move;
 use ply_othello::solve::Solver;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
 
 /// Arguments of `ply train othello generate`.
 #[derive(Debug, Args)]
@@ -195,72 +193,29 @@ impl Player {
     }
 }
 
-/// Plays games `first..first + count` on `threads` threads, in order.
-fn play_batch(
-    settings: &Settings,
-    players: &mut [Player],
-    first: u64,
-    count: u64,
-    bar: &ProgressBar,
-) -> Vec<Sample> {
-    let next = AtomicUsize::new(0);
-    let games: Vec<Mutex<Vec<Sample>>> = (0..count).map(|_| Mutex::new(Vec::new())).collect();
-    std::thread::scope(|scope| {
-        for player in players.iter_mut() {
-            let (next, games) = (&next, &games);
-            scope.spawn(move || {
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= games.len() {
-                        break;
-                    }
-                    let samples = player.play(settings, first + game as u64);
-                    *games[game].lock().expect("no panics while held") = samples;
-                    bar.inc(1);
-                }
-            });
-        }
-    });
-    games
-        .into_iter()
-        .flat_map(|game| game.into_inner().expect("no panics while held"))
-        .collect()
-}
-
 /// Runs `ply train othello generate`.
 pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
     let settings = args.settings()?;
-    let mut writer = Writer::open(&args.out, settings.seed, settings.exact_empties)
-        .map_err(|e| CliError::Train(e.to_string()))?;
-    let threads = if args.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        args.threads
-    };
-    let mut players = (0..threads)
+    let mut writer = Writer::open(
+        &args.out,
+        data::Settings {
+            seed: settings.seed,
+            exact_empties: settings.exact_empties,
+        },
+    )
+    .map_err(|e| CliError::Train(e.to_string()))?;
+    let mut players = (0..selfplay::threads(args.threads))
         .map(|_| Player::new())
         .collect::<Result<Vec<_>, _>>()?;
-    let already = writer.header().games;
-    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("games [{wide_bar}] {pos}/{len} {per_sec} eta {eta}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar.set_position(already.min(args.games));
-    bar.reset_eta();
-    let started = Instant::now();
-    while writer.header().games < args.games {
-        let first = writer.header().games;
-        let count = args.batch.min(args.games - first);
-        let samples = play_batch(&settings, &mut players, first, count, &bar);
-        writer
-            .append(count, &samples)
-            .map_err(|e| CliError::Train(e.to_string()))?;
-    }
-    bar.finish_and_clear();
+    let (already, seconds) = selfplay::fill(
+        &mut writer,
+        args.games,
+        args.batch,
+        &mut players,
+        json,
+        |player, game| player.play(&settings, game),
+    )?;
     let header = writer.header();
-    let seconds = started.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     if json {
         writeln!(

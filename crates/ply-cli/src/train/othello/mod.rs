@@ -75,8 +75,8 @@ fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
             "{}",
             serde_json::json!({
                 "file": args.data.display().to_string(),
-                "seed": header.seed,
-                "exact_empties": header.exact_empties,
+                "seed": header.settings.seed,
+                "exact_empties": header.settings.exact_empties,
                 "games": header.games,
                 "positions": header.records,
                 "exact": exact,
@@ -90,8 +90,8 @@ fn info(args: &InfoArgs, json: bool) -> Result<(), CliError> {
             args.data.display(),
             header.games,
             header.records,
-            header.seed,
-            header.exact_empties
+            header.settings.seed,
+            header.settings.exact_empties
         )?;
         writeln!(out, "empties  positions")?;
         for (empties, count) in by_empties.iter().enumerate().rev() {
