@@ -81,7 +81,7 @@ fn split(samples: &[Sample], percent: u32, seed: u64) -> Result<Split, CliError>
         games: 0,
         held_out_games: 0,
     };
-    let mut rng = Rng::new(seed ^ 0x5EED_0F_6A3E5);
+    let mut rng = Rng::new(seed ^ 0x05EE_D0F6_A3E5);
     let mut hold = false;
     let mut previous_ply = None;
     let mut row = Vec::with_capacity(64);
