@@ -1,10 +1,9 @@
 //! `ply train checkers generate`: self-play games from the ACF ballots whose
 //! quiet positions become training data.
 //!
-//! Game `i` starts from ballot `i mod 156` of the tournament deck (so a run
-//! of 312 games plays every ballot twice, once a game for each colour's
-//! engine to move first from it, with other random moves), then the engine
-//! plays at a fixed depth, probing the endgame database, with a share of its
+//! Game `i` starts from ballot `i mod 156` of the tournament deck (so 312
+//! games play every ballot twice, each time with other random moves; the
+//! engine plays both colours), then the engine plays at a fixed depth, probing the endgame database, with a share of its
 //! moves in the first `--noisy-plies` plies replaced by a random move
 //! (`--noise`). A game ends by the rules (no move, the 40-move rule,
 //! threefold repetition), at `--max-plies` (a draw), or as soon as a quiet
