@@ -111,20 +111,20 @@ impl RunArgs {
 
 /// Plays games with `play` on players made by `new_player` (one thread
 /// each), `run.batch` games between two writes to the data file, until it
-/// holds `run.games` games; then says what the file holds. `setting` is
-/// what the file's header keeps besides the seed ([`Record::SETTING`]).
+/// holds `run.games` games; then says what the file holds. `settings` are
+/// what the file's header keeps besides the seed ([`Record::Settings`]).
 ///
 /// # Errors
 /// If the file cannot be opened or written, was made with other settings,
 /// a player cannot be made, or the report cannot be printed.
 pub fn generate<P: Send, R: Record + Send>(
     run: &RunArgs,
-    setting: u32,
+    settings: R::Settings,
     new_player: impl Fn() -> Result<P, CliError>,
     json: bool,
     play: impl Fn(&mut P, u64) -> Vec<R> + Sync,
 ) -> Result<(), CliError> {
-    let mut writer = Writer::<R>::open(&run.out, run.seed, setting)
+    let mut writer = Writer::<R>::open(&run.out, run.seed, settings)
         .map_err(|e| CliError::Train(e.to_string()))?;
     let mut players = (0..threads(run.threads))
         .map(|_| new_player())

@@ -55,7 +55,7 @@ fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
         &serde_json::json!({
             "file": args.data.display().to_string(),
             "seed": header.seed,
-            "settings_code": header.setting,
+            "settings_code": header.settings,
             "games": header.games,
             "positions": header.records,
             "white_won": results[2],
@@ -68,7 +68,7 @@ fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
             header.games,
             header.records,
             header.seed,
-            header.setting,
+            header.settings,
             results[2],
             results[1],
             results[0]

@@ -67,7 +67,7 @@ fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
             serde_json::json!({
                 "file": args.data.display().to_string(),
                 "seed": header.seed,
-                "exact_empties": header.setting,
+                "exact_empties": header.settings,
                 "games": header.games,
                 "positions": header.records,
                 "exact": exact,
@@ -82,7 +82,7 @@ fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
             header.games,
             header.records,
             header.seed,
-            header.setting
+            header.settings
         )?;
         writeln!(out, "empties  positions")?;
         for (empties, count) in by_empties.iter().enumerate().rev() {

@@ -1,0 +1,104 @@
+//! `ply train checkers`: the checkers evaluation's pipeline.
+//!
+//! 1. `generate`: self-play games from the ACF ballots, their quiet positions
+//!    labelled with the game's result and the endgame database's value where
+//!    it reaches (`data`);
+//! 2. `fit`: the evaluation's weights fitted to a data file (Texel-style
+//!    logistic regression on the results, `fit`);
+//! 3. `info`: what a data file holds.
+
+pub mod data;
+mod fit;
+mod generate;
+
+use super::DataArgs;
+use crate::error::CliError;
+use clap::{Args, Subcommand};
+use std::io::Write;
+
+/// Arguments of `ply train checkers`.
+#[derive(Debug, Args)]
+pub struct CheckersArgs {
+    /// The step to run.
+    #[command(subcommand)]
+    pub step: CheckersStep,
+}
+
+/// The steps of the checkers pipeline.
+#[derive(Debug, Subcommand)]
+pub enum CheckersStep {
+    /// Play self-play games from the ACF ballots and append their quiet
+    /// positions to a data file (resumes a file made with the same settings).
+    Generate(generate::GenerateArgs),
+    /// Fit the evaluation's weights to a data file (logistic regression on
+    /// the results and database values) and write them as text.
+    Fit(fit::FitArgs),
+    /// Print what a data file holds: games, positions, results, database
+    /// values, and positions by pieces on the board.
+    Info(DataArgs),
+}
+
+/// Runs `ply train checkers`.
+pub fn run(args: &CheckersArgs, json: bool) -> Result<(), CliError> {
+    match &args.step {
+        CheckersStep::Generate(args) => generate::run(args, json),
+        CheckersStep::Fit(args) => fit::run(args, json),
+        CheckersStep::Info(args) => info(args, json),
+    }
+}
+
+/// Runs `ply train checkers info`.
+fn info(args: &DataArgs, json: bool) -> Result<(), CliError> {
+    let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
+    let mut by_pieces = [0u64; 25];
+    let mut results = [0u64; 3];
+    for sample in &samples {
+        by_pieces[sample.pieces().min(24) as usize] += 1;
+        results[(sample.result + 1) as usize] += 1;
+    }
+    let known = samples.iter().filter(|s| s.database.is_some()).count();
+    let settings = header.settings;
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({
+                "file": args.data.display().to_string(),
+                "seed": header.seed,
+                "depth": settings.depth,
+                "noise": settings.noise,
+                "database_pieces": settings.database_pieces,
+                "games": header.games,
+                "positions": header.records,
+                "database_values": known,
+                "losses_draws_wins": results.to_vec(),
+                "by_pieces": by_pieces.to_vec(),
+            })
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{}: {} games, {} positions, {known} with database values (seed {}, depth {}, noise {}%, {}-piece database)",
+            args.data.display(),
+            header.games,
+            header.records,
+            header.seed,
+            settings.depth,
+            settings.noise,
+            settings.database_pieces
+        )?;
+        writeln!(
+            out,
+            "results for the side to move: {} won, {} drawn, {} lost",
+            results[2], results[1], results[0]
+        )?;
+        writeln!(out, "pieces  positions")?;
+        for (pieces, count) in by_pieces.iter().enumerate().rev() {
+            if *count > 0 {
+                writeln!(out, "{pieces:>6}  {count:>9}")?;
+            }
+        }
+    }
+    Ok(())
+}
