@@ -23,7 +23,7 @@
 //! value)` pairs, the form `ply-fit` reads; [`Weights`] holds one weight per
 //! feature in centi-men and [`Linear`] evaluates with them. The
 //! [`Weights::DEFAULT`] are set by hand close to the hand-set evaluation
-//! ([`super::eval::HandEvaluation`]); [`Weights::shipped`] are the weights
+//! ([`super::HandEvaluation`]); [`Weights::shipped`] are the weights
 //! fitted by `ply train checkers fit`, built into ply, and
 //! [`Weights::current`] the engine's ([`super::Evaluation`]).
 
@@ -386,7 +386,7 @@ const HAND_SET: [f32; Feature::COUNT] = [
 ];
 
 impl Weights {
-    /// Weights set by hand, close to [`super::eval::HandEvaluation`]'s
+    /// Weights set by hand, close to [`super::HandEvaluation`]'s
     /// terms, the squares at 0: where a fit starts.
     pub const DEFAULT: Weights = {
         let mut weights = [0.0; FEATURES];

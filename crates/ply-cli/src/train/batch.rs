@@ -4,7 +4,7 @@
 //! bars; the progress files of the fits, written so that an interrupted
 //! write leaves the old file.
 
-use super::records::{Record, Writer};
+use super::records::{Header, Record, Writer};
 use crate::error::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -179,6 +179,37 @@ pub fn print_report(json: bool, value: &serde_json::Value, text: &str) -> Result
         writeln!(out, "{text}")?;
     }
     Ok(())
+}
+
+/// What an `info` step reports about a data file as JSON: its name, seed,
+/// games and positions, and the game's own fields `more` (an object).
+#[must_use]
+pub fn info_json<S>(file: &Path, header: &Header<S>, more: serde_json::Value) -> serde_json::Value {
+    let mut value = serde_json::json!({
+        "file": file.display().to_string(),
+        "seed": header.seed,
+        "games": header.games,
+        "positions": header.records,
+    });
+    if let (Some(fields), serde_json::Value::Object(more)) = (value.as_object_mut(), more) {
+        fields.extend(more);
+    }
+    value
+}
+
+/// The positions of a data file by a count (empty squares, pieces) as
+/// lines of text: `heading` and "positions", then one line a count, the
+/// largest first, those with no positions left out.
+#[must_use]
+pub fn count_table(heading: &str, positions: &[u64]) -> String {
+    let width = heading.len();
+    let mut table = format!("{heading}  positions");
+    for (count, n) in positions.iter().enumerate().rev() {
+        if *n > 0 {
+            table += &format!("\n{count:>width$}  {n:>9}");
+        }
+    }
+    table
 }
 
 /// The progress file of a fit writing `out`: `OUT.progress.json`.

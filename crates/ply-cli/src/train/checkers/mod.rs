@@ -13,8 +13,8 @@ mod generate;
 
 use super::DataArgs;
 use crate::error::CliError;
+use crate::train::batch::{count_table, info_json, print_report};
 use clap::{Args, Subcommand};
-use std::io::Write;
 
 /// Arguments of `ply train checkers`.
 #[derive(Debug, Args)]
@@ -58,47 +58,34 @@ fn info(args: &DataArgs, json: bool) -> Result<(), CliError> {
     }
     let known = samples.iter().filter(|s| s.database.is_some()).count();
     let settings = header.settings;
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(
-            out,
-            "{}",
+    print_report(
+        json,
+        &info_json(
+            &args.data,
+            &header,
             serde_json::json!({
-                "file": args.data.display().to_string(),
-                "seed": header.seed,
-                "depth": settings.depth,
-                "noise": settings.noise,
-                "database_pieces": settings.database_pieces,
-                "games": header.games,
-                "positions": header.records,
-                "database_values": known,
-                "losses_draws_wins": results.to_vec(),
-                "by_pieces": by_pieces.to_vec(),
-            })
-        )?;
-    } else {
-        writeln!(
-            out,
-            "{}: {} games, {} positions, {known} with database values (seed {}, depth {}, noise {}%, {}-piece database)",
+            "depth": settings.depth,
+            "noise": settings.noise,
+            "database_pieces": settings.database_pieces,
+            "database_values": known,
+            "losses_draws_wins": results.to_vec(),
+            "by_pieces": by_pieces.to_vec(),
+            }),
+        ),
+        &format!(
+            "{}: {} games, {} positions, {known} with database values (seed {}, depth {}, noise {}%, {}-piece database)\n\
+             results for the side to move: {} won, {} drawn, {} lost\n{}",
             args.data.display(),
             header.games,
             header.records,
             header.seed,
             settings.depth,
             settings.noise,
-            settings.database_pieces
-        )?;
-        writeln!(
-            out,
-            "results for the side to move: {} won, {} drawn, {} lost",
-            results[2], results[1], results[0]
-        )?;
-        writeln!(out, "pieces  positions")?;
-        for (pieces, count) in by_pieces.iter().enumerate().rev() {
-            if *count > 0 {
-                writeln!(out, "{pieces:>6}  {count:>9}")?;
-            }
-        }
-    }
-    Ok(())
+            settings.database_pieces,
+            results[2],
+            results[1],
+            results[0],
+            count_table("pieces", &by_pieces)
+        ),
+    )
 }
