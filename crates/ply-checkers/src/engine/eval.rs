@@ -1,11 +1,15 @@
-//! An evaluation of checkers positions in centi-men for the side to move:
-//! material (men and kings), advancement of men, the back-rank guard, centre
-//! control, mobility, and trading down when ahead.
+//! ply's checkers evaluation, [`Evaluation`]: the linear evaluation of
+//! [`super::features`] with the weights fitted by `ply train checkers fit`
+//! (built in, or those named by `PLY_CHECKERS_WEIGHTS`); and the evaluation
+//! set by hand before it, [`HandEvaluation`]: material (men and kings),
+//! advancement of men, the back-rank guard, centre control, mobility, and
+//! trading down when ahead. Both score in centi-men for the side to move.
 //!
 //! It works on the side-relative board of the seed: the side to move's men
 //! head towards higher bits (row 0 is its back row, row 7 its crowning row),
 //! the other side's men towards lower bits.
 
+use super::features::Linear;
 use crate::board::Board;
 use crate::movegen;
 use crate::position::Position;
@@ -36,11 +40,30 @@ fn mobility(board: &Board) -> i32 {
     movegen::count(board) as i32
 }
 
-/// ply's checkers evaluation.
+/// ply's checkers evaluation: the fitted linear evaluation with
+/// [`super::features::Weights::current`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Evaluation;
 
 impl Evaluation {
+    /// The score of the side to move on a side-relative board.
+    #[must_use]
+    pub fn score(board: &Board) -> i32 {
+        Linear::current().score(board)
+    }
+}
+
+impl Evaluator<Position> for Evaluation {
+    fn evaluate(&self, position: &Position) -> Score {
+        Score(Self::score(position.board()))
+    }
+}
+
+/// The evaluation set by hand, ply's until the fitted one replaced it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HandEvaluation;
+
+impl HandEvaluation {
     /// The score of the side to move on a side-relative board.
     #[must_use]
     pub fn score(board: &Board) -> i32 {
@@ -83,7 +106,7 @@ impl Evaluation {
     }
 }
 
-impl Evaluator<Position> for Evaluation {
+impl Evaluator<Position> for HandEvaluation {
     fn evaluate(&self, position: &Position) -> Score {
         Score(Self::score(position.board()))
     }
@@ -92,12 +115,45 @@ impl Evaluator<Position> for Evaluation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::features::Feature;
     use ply_core::Game;
 
     fn eval(fen: &str) -> i32 {
+        HandEvaluation
+            .evaluate(&Position::parse_position(fen).unwrap())
+            .0
+    }
+
+    fn fitted(fen: &str) -> i32 {
         Evaluation
             .evaluate(&Position::parse_position(fen).unwrap())
             .0
+    }
+
+    #[test]
+    fn the_fitted_evaluation_sees_material_and_symmetry() {
+        let start = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+        assert!(fitted(start).abs() < 30, "{}", fitted(start));
+        assert_eq!(fitted(start), fitted(&start.replacen("B:", "W:", 1)));
+        assert!(fitted("B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12") > 50);
+        assert!(fitted("W:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12") < -50);
+        // A king is worth more than a man, whatever the phase.
+        let weights = crate::engine::features::Weights::shipped();
+        let value = |plain, late| {
+            [0.0, 0.5, 1.0].map(|phase| weights.get(plain) + phase * weights.get(late))
+        };
+        let (men, kings) = (
+            value(Feature::Men, Feature::MenLate),
+            value(Feature::Kings, Feature::KingsLate),
+        );
+        assert!(
+            men.iter().zip(&kings).all(|(m, k)| k > m),
+            "{men:?} {kings:?}"
+        );
+        assert_eq!(
+            fitted("B:W21,22,27:B9,12,15"),
+            fitted("W:W18,21,24:B6,11,12")
+        );
     }
 
     #[test]

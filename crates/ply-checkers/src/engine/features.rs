@@ -11,15 +11,24 @@
 //! give a king (or an advanced man) one value with a full board and another
 //! in the ending.
 //!
+//! After the named terms ([`Feature`]) come two tables of squares, the way
+//! Othello programs weigh patterns of squares: one weight per square for a
+//! man there ([`man_on`]) and one for a king ([`king_on`]), on the
+//! side-relative board, the other side's pieces counted negatively on their
+//! own side-relative squares; then one weight for each way men can stand
+//! on their own back row ([`back_row`]: the bridge, the triangle of 1, 2
+//! and 3, ...).
+//!
 //! [`features`] lists the non-zero features of a position as `(index,
 //! value)` pairs, the form `ply-fit` reads; [`Weights`] holds one weight per
 //! feature in centi-men and [`Linear`] evaluates with them. The
-//! [`Weights::DEFAULT`] are set by hand close to ply's evaluation
-//! ([`super::Evaluation`]), which stays the engine's until fitted weights
-//! beat it.
+//! [`Weights::DEFAULT`] are set by hand close to the hand-set evaluation
+//! ([`super::HandEvaluation`]); [`Weights::shipped`] are the weights
+//! fitted by `ply train checkers fit`, built into ply, and
+//! [`Weights::current`] the engine's ([`super::Evaluation`]).
 
 use crate::board::{Board, SHIFTS};
-use crate::movegen;
+use crate::movegen::{self, jump_sets};
 use crate::position::Position;
 use crate::square::Square;
 use ply_core::search::{Evaluator, Score};
@@ -65,11 +74,13 @@ pub enum Feature {
     Mobility,
     /// Always 1 for the side to move: what having the move is worth.
     Turn,
+    /// Pieces the other side could jump if it had the move.
+    Hanging,
 }
 
 impl Feature {
     /// Every feature, in index order.
-    pub const ALL: [Feature; 16] = [
+    pub const ALL: [Feature; 17] = [
         Feature::Men,
         Feature::Kings,
         Feature::MenLate,
@@ -86,6 +97,7 @@ impl Feature {
         Feature::DogHole,
         Feature::Mobility,
         Feature::Turn,
+        Feature::Hanging,
     ];
 
     /// The number of features.
@@ -117,6 +129,7 @@ impl Feature {
             Feature::DogHole => "dog_hole",
             Feature::Mobility => "mobility",
             Feature::Turn => "turn",
+            Feature::Hanging => "hanging",
         }
     }
 
@@ -125,6 +138,83 @@ impl Feature {
     pub fn from_name(name: &str) -> Option<Feature> {
         Feature::ALL.into_iter().find(|f| f.name() == name)
     }
+}
+
+/// Squares of the board, each with a weight for a man and one for a king.
+pub const SQUARES: usize = 32;
+
+/// The ways men can stand on their own back row: one weight each.
+pub const BACK_ROWS: usize = 16;
+
+/// The length of a weight vector: the named features, then a man on each
+/// square, then a king on each square, then the back row's patterns.
+pub const FEATURES: usize = Feature::COUNT + 2 * SQUARES + BACK_ROWS;
+
+/// The index of a man on the side-relative square of bit `square` (0 to 31).
+#[must_use]
+pub const fn man_on(square: usize) -> usize {
+    Feature::COUNT + square
+}
+
+/// The index of a king on the side-relative square of bit `square`.
+#[must_use]
+pub const fn king_on(square: usize) -> usize {
+    Feature::COUNT + SQUARES + square
+}
+
+/// The index of the back-row pattern `men`: bit `i` set for a man on the
+/// side-relative square `i + 1` (Black's squares 1 to 4).
+#[must_use]
+pub const fn back_row(men: u32) -> usize {
+    Feature::COUNT + 2 * SQUARES + (men & 0xF) as usize
+}
+
+/// The name of feature `index` (below [`FEATURES`]): a [`Feature`]'s name;
+/// `man_on_N` / `king_on_N` with `N` the side-relative square number (1 to
+/// 32, as Black sees the board); or `back_row_ABCD`, with `A` to `D` 1 for a
+/// man on the side-relative squares 1 to 4, else 0.
+#[must_use]
+pub fn feature_name(index: usize) -> String {
+    if index < Feature::COUNT {
+        Feature::ALL[index].name().to_owned()
+    } else if index < man_on(SQUARES) {
+        format!("man_on_{}", index - man_on(0) + 1)
+    } else if index < king_on(SQUARES) {
+        format!("king_on_{}", index - king_on(0) + 1)
+    } else {
+        let men = index - back_row(0);
+        let held: String = (0..4)
+            .map(|i| if men & 1 << i != 0 { '1' } else { '0' })
+            .collect();
+        format!("back_row_{held}")
+    }
+}
+
+/// The index of the feature named `name`, if there is one.
+#[must_use]
+pub fn feature_index(name: &str) -> Option<usize> {
+    if let Some(feature) = Feature::from_name(name) {
+        return Some(feature.index());
+    }
+    let square = |prefix: &str| {
+        let n: usize = name.strip_prefix(prefix)?.parse().ok()?;
+        (1..=SQUARES).contains(&n).then_some(n - 1)
+    };
+    let pattern = || {
+        let held = name.strip_prefix("back_row_")?;
+        if held.len() != 4 || !held.bytes().all(|b| b == b'0' || b == b'1') {
+            return None;
+        }
+        let men = held
+            .bytes()
+            .enumerate()
+            .fold(0, |men, (i, b)| men | u32::from(b == b'1') << i);
+        Some(back_row(men))
+    };
+    square("man_on_")
+        .map(man_on)
+        .or_else(|| square("king_on_").map(king_on))
+        .or_else(pattern)
 }
 
 /// The four central squares (14, 15, 18, 19 from Black's side).
@@ -145,10 +235,13 @@ pub fn late(board: &Board) -> f32 {
 
 /// Squares on the side edges (files a and h), generated from the geometry.
 fn edges() -> u32 {
-    (0..32u8)
-        .map(Square::from_index)
-        .filter(|s| s.file() == 0 || s.file() == 7)
-        .fold(0, |board, s| board | s.bit())
+    static EDGES: OnceLock<u32> = OnceLock::new();
+    *EDGES.get_or_init(|| {
+        (0..32u8)
+            .map(Square::from_index)
+            .filter(|s| s.file() == 0 || s.file() == 7)
+            .fold(0, |board, s| board | s.bit())
+    })
 }
 
 /// For each square, the cone ahead of a man there (towards higher rows): the
@@ -200,58 +293,110 @@ fn side_counts(board: &Board) -> [i32; Feature::COUNT] {
         })
         .count() as i32;
     counts[Feature::Mobility.index()] = movegen::count(board) as i32;
+    counts[Feature::Hanging.index()] = hanging(board);
     counts
 }
 
+/// The pieces of the side to move that the other side could jump if it had
+/// the move.
+fn hanging(board: &Board) -> i32 {
+    let other = board.turned();
+    let jumpers = jump_sets(&other);
+    let jumped = (0..4).fold(0, |set, d| set | SHIFTS[d].targets(jumpers[d]));
+    (jumped & other.theirs).count_ones() as i32
+}
+
 /// The features of a side-relative board, dense: the side to move's counts
-/// less the other side's, the phase-scaled ones scaled.
+/// less the other side's, the phase-scaled ones scaled, then the squares of
+/// the men and kings (+1 for the side to move's, -1 for the other side's,
+/// each on its own side-relative square).
 #[must_use]
-pub fn dense(board: &Board) -> [f32; Feature::COUNT] {
+pub fn dense(board: &Board) -> [f32; FEATURES] {
+    let turned = board.turned();
     let mine = side_counts(board);
-    let theirs = side_counts(&board.turned());
-    let mut values: [f32; Feature::COUNT] = std::array::from_fn(|i| (mine[i] - theirs[i]) as f32);
+    let theirs = side_counts(&turned);
+    let mut values = [0.0; FEATURES];
+    for i in 0..Feature::COUNT {
+        values[i] = (mine[i] - theirs[i]) as f32;
+    }
     let late = late(board);
     values[Feature::MenLate.index()] = values[Feature::Men.index()] * late;
     values[Feature::KingsLate.index()] = values[Feature::Kings.index()] * late;
     values[Feature::TempoLate.index()] = values[Feature::Tempo.index()] * late;
     values[Feature::Turn.index()] = 1.0;
+    for (side, sign) in [(board, 1.0), (&turned, -1.0)] {
+        for square in Square::in_board(side.mine & !side.kings) {
+            values[man_on(square.index())] += sign;
+        }
+        for square in Square::in_board(side.mine & side.kings) {
+            values[king_on(square.index())] += sign;
+        }
+        values[back_row(side.mine & !side.kings)] += sign;
+    }
     values
 }
 
 /// The non-zero features of `position` as `(index, value)` pairs, in index
 /// order, appended to `out` (the rows `ply-fit` reads).
 pub fn features(position: &Position, out: &mut Vec<(u32, f32)>) {
-    for (index, value) in dense(position.board()).into_iter().enumerate() {
+    board_features(position.board(), out);
+}
+
+/// The non-zero features of a side-relative board, as [`features`] lists
+/// them.
+pub fn board_features(board: &Board, out: &mut Vec<(u32, f32)>) {
+    for (index, value) in dense(board).into_iter().enumerate() {
         if value != 0.0 {
             out.push((index as u32, value));
         }
     }
 }
 
-/// One weight per feature, in centi-men per unit of the feature.
+/// The environment variable naming a weights file to evaluate with instead
+/// of the built-in weights (to try fitted weights without a rebuild).
+pub const WEIGHTS_VARIABLE: &str = "PLY_CHECKERS_WEIGHTS";
+
+/// The weights fitted by `ply train checkers fit`, built into ply.
+static SHIPPED: &str = include_str!("../../weights/eval.txt");
+
+/// One weight per feature ([`FEATURES`] of them), in centi-men per unit of
+/// the feature.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Weights(pub [f32; Feature::COUNT]);
+pub struct Weights(pub [f32; FEATURES]);
+
+/// The hand-set weights of the named features, in [`Feature::ALL`]'s order.
+const HAND_SET: [f32; Feature::COUNT] = [
+    100.0, // men
+    145.0, // kings
+    50.0,  // men_late: a lead counts more as the board empties
+    72.0,  // kings_late
+    6.0,   // back_rank
+    12.0,  // bridge
+    2.0,   // tempo
+    12.0,  // tempo_late
+    6.0,   // centre
+    3.0,   // near_centre
+    4.0,   // king_centre
+    -2.0,  // edge
+    30.0,  // runaway
+    -20.0, // dog_hole
+    3.0,   // mobility
+    3.0,   // turn
+    0.0,   // hanging
+];
 
 impl Weights {
-    /// Weights set by hand, close to [`super::Evaluation`]'s terms.
-    pub const DEFAULT: Weights = Weights([
-        100.0, // men
-        145.0, // kings
-        50.0,  // men_late: a lead counts more as the board empties
-        72.0,  // kings_late
-        6.0,   // back_rank
-        12.0,  // bridge
-        2.0,   // tempo
-        12.0,  // tempo_late
-        6.0,   // centre
-        3.0,   // near_centre
-        4.0,   // king_centre
-        -2.0,  // edge
-        30.0,  // runaway
-        -20.0, // dog_hole
-        3.0,   // mobility
-        3.0,   // turn
-    ]);
+    /// Weights set by hand, close to [`super::HandEvaluation`]'s
+    /// terms, the squares at 0: where a fit starts.
+    pub const DEFAULT: Weights = {
+        let mut weights = [0.0; FEATURES];
+        let mut i = 0;
+        while i < Feature::COUNT {
+            weights[i] = HAND_SET[i];
+            i += 1;
+        }
+        Weights(weights)
+    };
 
     /// The weight of `feature`.
     #[must_use]
@@ -266,6 +411,87 @@ impl Weights {
         let sum: f32 = values.iter().zip(&self.0).map(|(x, w)| x * w).sum();
         sum.round() as i32
     }
+
+    /// The weights as text: one `name weight` line per feature, after a
+    /// comment line.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut text = String::from("# ply checkers evaluation weights (centi-men per unit)\n");
+        for (index, weight) in self.0.iter().enumerate() {
+            text.push_str(&format!("{} {weight}\n", feature_name(index)));
+        }
+        text
+    }
+
+    /// Reads weights written by [`Weights::to_text`]: `name weight` lines
+    /// (blank lines and `#` comments skipped), every feature exactly once.
+    ///
+    /// # Errors
+    /// A line that names no feature, or a feature twice, a weight that is not
+    /// a finite number, or a feature left out.
+    pub fn parse(text: &str) -> Result<Weights, String> {
+        let mut weights = [0.0; FEATURES];
+        let mut seen = [false; FEATURES];
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = |what: &str| format!("line {}: {what}: {line}", number + 1);
+            let (name, value) = line
+                .split_once(char::is_whitespace)
+                .ok_or_else(|| bad("expected a name and a weight"))?;
+            let index = feature_index(name).ok_or_else(|| bad("no such feature"))?;
+            let value: f32 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f32| v.is_finite())
+                .ok_or_else(|| bad("not a weight"))?;
+            if std::mem::replace(&mut seen[index], true) {
+                return Err(bad("a feature given twice"));
+            }
+            weights[index] = value;
+        }
+        match seen.iter().position(|&s| !s) {
+            Some(missing) => Err(format!("no weight for {}", feature_name(missing))),
+            None => Ok(Weights(weights)),
+        }
+    }
+
+    /// Reads a weights file.
+    ///
+    /// # Errors
+    /// If the file cannot be read or is not a weights file
+    /// ([`Weights::parse`]).
+    pub fn read_file(path: &std::path::Path) -> Result<Weights, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Weights::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The weights built into ply (fitted by `ply train checkers fit`).
+    #[must_use]
+    pub fn shipped() -> &'static Weights {
+        static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+        WEIGHTS.get_or_init(|| Weights::parse(SHIPPED).expect("the shipped weights are tested"))
+    }
+
+    /// The engine's weights: those of the file named by the environment
+    /// variable [`WEIGHTS_VARIABLE`] when it is set (a file that cannot be
+    /// read is reported on stderr once and the built-in weights are used),
+    /// else [`Weights::shipped`].
+    pub fn current() -> &'static Weights {
+        static CURRENT: OnceLock<Option<Weights>> = OnceLock::new();
+        let from_file = CURRENT.get_or_init(|| {
+            let path = std::env::var_os(WEIGHTS_VARIABLE)?;
+            Weights::read_file(path.as_ref())
+                .inspect_err(|error| {
+                    eprintln!("{WEIGHTS_VARIABLE}: {error}; using the built-in weights");
+                })
+                .ok()
+        });
+        from_file.as_ref().unwrap_or_else(|| Weights::shipped())
+    }
 }
 
 impl Default for Weights {
@@ -275,15 +501,126 @@ impl Default for Weights {
 }
 
 /// The linear evaluation: the features weighted by a [`Weights`] table.
-#[derive(Clone, Debug, Default)]
+///
+/// It scores with the weights folded into tables of squares: a man on a
+/// square is worth its own weight plus those of the terms it counts in
+/// (men, tempo, centre, edge...), early and late in the game, and the same
+/// for a king; the terms that are not sums over pieces (back rank, bridge,
+/// runaways, dog-holes, mobility, hanging pieces) are counted as
+/// [`Weights::score`] counts them. The score is the same as
+/// [`Weights::score`]'s up to the rounding of the floating-point sums.
+#[derive(Clone, Debug)]
 pub struct Linear {
+    weights: Weights,
+    /// Per square: a man's worth with a full board, and what is added to it
+    /// times [`late`].
+    men: [[f32; SQUARES]; 2],
+    /// The same for a king.
+    kings: [[f32; SQUARES]; 2],
+}
+
+impl Linear {
+    /// The evaluation with `weights`.
+    #[must_use]
+    pub fn new(weights: Weights) -> Linear {
+        let w = |feature: Feature| weights.get(feature);
+        let bit = |set: u32, square: usize| if set & 1 << square != 0 { 1.0 } else { 0.0 };
+        let mut men = [[0.0; SQUARES]; 2];
+        let mut kings = [[0.0; SQUARES]; 2];
+        for square in 0..SQUARES {
+            let row = f32::from(Square::from_index(square as u8).row());
+            let placed = w(Feature::Centre) * bit(CENTRE, square)
+                + w(Feature::NearCentre) * bit(NEAR_CENTRE, square)
+                + w(Feature::Edge) * bit(edges(), square);
+            men[0][square] =
+                w(Feature::Men) + w(Feature::Tempo) * row + placed + weights.0[man_on(square)];
+            men[1][square] = w(Feature::MenLate) + w(Feature::TempoLate) * row;
+            kings[0][square] = w(Feature::Kings)
+                + w(Feature::KingCentre) * bit(CENTRE, square)
+                + placed
+                + weights.0[king_on(square)];
+            kings[1][square] = w(Feature::KingsLate);
+        }
+        Linear {
+            weights,
+            men,
+            kings,
+        }
+    }
+
     /// The weights.
-    pub weights: Weights,
+    #[must_use]
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The engine's evaluation: [`Weights::current`], folded once.
+    #[must_use]
+    pub fn current() -> &'static Linear {
+        static CURRENT: OnceLock<Linear> = OnceLock::new();
+        CURRENT.get_or_init(|| Linear::new(Weights::current().clone()))
+    }
+
+    /// The side to move's share of the score (the other side's is this on
+    /// the turned board).
+    #[inline]
+    fn side(&self, board: &Board, late: f32) -> f32 {
+        let men = board.mine & !board.kings;
+        let kings = board.mine & board.kings;
+        let their_men = board.theirs & !board.kings;
+        let w = |feature: Feature| self.weights.get(feature);
+        let mut score = 0.0;
+        for square in Square::in_board(men) {
+            let i = square.index();
+            score += self.men[0][i] + late * self.men[1][i];
+        }
+        for square in Square::in_board(kings) {
+            let i = square.index();
+            score += self.kings[0][i] + late * self.kings[1][i];
+        }
+        score += self.weights.0[back_row(men)];
+        if their_men != 0 {
+            score += w(Feature::BackRank) * (men & BACK_ROW).count_ones() as f32;
+            if men & BRIDGE == BRIDGE {
+                score += w(Feature::Bridge);
+            }
+        }
+        let cones = cones();
+        let runaways = Square::in_board(men)
+            .filter(|s| cones[s.index()] & board.theirs == 0)
+            .count();
+        score += w(Feature::Runaway) * runaways as f32;
+        let dog_holes = Square::in_board(men & 0xF << 24)
+            .filter(|s| {
+                let ahead = SHIFTS[0].targets(s.bit()) | SHIFTS[1].targets(s.bit());
+                ahead.count_ones() == 1 && ahead & their_men != 0
+            })
+            .count();
+        score += w(Feature::DogHole) * dog_holes as f32;
+        score += w(Feature::Mobility) * movegen::count(board) as f32;
+        score += w(Feature::Hanging) * hanging(board) as f32;
+        score
+    }
+
+    /// The score of `board` for the side to move, in centi-men.
+    #[must_use]
+    pub fn score(&self, board: &Board) -> i32 {
+        let late = late(board);
+        let score = self.side(board, late) - self.side(&board.turned(), late)
+            + self.weights.get(Feature::Turn);
+        score.round() as i32
+    }
+}
+
+impl Default for Linear {
+    fn default() -> Self {
+        Linear::new(Weights::DEFAULT)
+    }
 }
 
 impl Evaluator<Position> for Linear {
     fn evaluate(&self, position: &Position) -> Score {
-        Score(self.weights.score(position.board()))
+        Score(self.score(position.board()))
     }
 }
 
@@ -319,12 +656,16 @@ mod tests {
         // The same pieces with colours and sides swapped: opposite features.
         let a = dense(position("B:W21,K22,27,30:B5,K9,14").board());
         let b = dense(position("W:WK24,19,28:B3,6,K11,12").board());
-        for feature in Feature::ALL {
-            let i = feature.index();
-            if feature != Feature::Turn {
-                assert_eq!(a[i], b[i], "{}", feature.name());
+        for i in 0..FEATURES {
+            if i != Feature::Turn.index() {
+                assert_eq!(a[i], b[i], "{}", feature_name(i));
             }
         }
+        // Black's men on 1 and 3, White's on 30: back-row patterns.
+        let rows = dense(position("B:W30,21:B1,3,9").board());
+        assert_eq!(rows[back_row(0b0101)], 1.0);
+        assert_eq!(rows[back_row(0b0100)], -1.0, "White's 30 is its square 3");
+        assert_eq!(feature_name(back_row(0b0101)), "back_row_1010");
     }
 
     #[test]
@@ -357,13 +698,69 @@ mod tests {
             let mut sparse = Vec::new();
             features(&position, &mut sparse);
             let sum: f32 = sparse.iter().map(|&(i, x)| weights.0[i as usize] * x).sum();
-            assert_eq!(
-                Linear::default().evaluate(&position),
-                Score(sum.round() as i32)
-            );
+            let linear = Linear::default().evaluate(&position).0;
+            assert!((linear - sum.round() as i32).abs() <= 1, "{linear} {sum}");
         }
         // A man up is worth about a man.
         let up = Linear::default().evaluate(&position("B:W21,22:B5,6,7")).0;
         assert!((80..200).contains(&up), "{up}");
+    }
+
+    #[test]
+    fn the_folded_tables_score_as_the_weights_do() {
+        let mut weights = Weights::DEFAULT;
+        for (i, w) in weights.0.iter_mut().enumerate().skip(Feature::COUNT) {
+            *w = (i % 7) as f32 - 3.0;
+        }
+        weights.0[Feature::Hanging.index()] = -25.0;
+        let linear = Linear::new(weights.clone());
+        let mut rng = ply_core::rng::Rng::new(5);
+        for _ in 0..30 {
+            let mut position = Position::start();
+            for _ in 0..80 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let board = position.board();
+                let (fast, slow) = (linear.score(board), weights.score(board));
+                assert!((fast - slow).abs() <= 1, "{position}: {fast} {slow}");
+                position = position.play(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn squares_and_hanging_pieces_count() {
+        // Black's man on 5 (bit 4), White's on 28 (its side-relative 5).
+        let values = dense(position("B:W28,32:B5,K19").board());
+        assert_eq!(values[man_on(4)], 0.0);
+        assert_eq!(values[man_on(0)], -1.0, "White's 32 is its square 1");
+        assert_eq!(values[king_on(18)], 1.0);
+        // White on 18 could jump Black's man on 14 (Black's jump back is
+        // blocked by White's 23), unless Black holds 9 and 10 behind it.
+        assert_eq!(value("B:W18,23:B14,1", Feature::Hanging), 1.0);
+        assert_eq!(value("B:W18,23:B14,9,10", Feature::Hanging), 0.0);
+    }
+
+    #[test]
+    fn weights_read_back_from_text_and_bad_text_is_refused() {
+        let mut weights = Weights::DEFAULT;
+        weights.0[man_on(3)] = 1.5;
+        weights.0[king_on(31)] = -7.25;
+        let text = weights.to_text();
+        assert_eq!(Weights::parse(&text), Ok(weights));
+        for index in 0..FEATURES {
+            assert_eq!(feature_index(&feature_name(index)), Some(index));
+        }
+        assert_eq!(feature_index("man_on_33"), None);
+        let missing = text.replace("king_on_32 -7.25\n", "");
+        assert!(Weights::parse(&missing).unwrap_err().contains("king_on_32"));
+        let twice = format!("{text}men 1\n");
+        assert!(Weights::parse(&twice).unwrap_err().contains("twice"));
+        assert!(Weights::parse(&text.replace("men 100", "men x")).is_err());
+        assert!(Weights::parse(&text.replace("men 100", "mne 100")).is_err());
+        // The built-in weights read.
+        assert_eq!(Weights::shipped().0.len(), FEATURES);
     }
 }

@@ -14,7 +14,7 @@
 pub mod eval;
 pub mod features;
 
-pub use eval::Evaluation;
+pub use eval::{Evaluation, HandEvaluation};
 
 use crate::board::SHIFTS;
 use crate::moves::Move;

@@ -85,6 +85,19 @@ pub fn parse_ballots(text: &str) -> Result<Vec<Ballot>, String> {
     Ok(ballots)
 }
 
+/// The positions of the tournament deck's ballots (those not barred), in
+/// ACF order: where `ply train checkers generate` starts its games.
+pub fn deck_positions() -> Vec<Checkers> {
+    parse_ballots(BALLOTS)
+        .expect("the ballots are checked by a unit test")
+        .into_iter()
+        .filter(|ballot| !ballot.barred)
+        .map(|ballot| {
+            Checkers::parse_position(&ballot.fen).expect("the ballots are checked by a unit test")
+        })
+        .collect()
+}
+
 /// The book: the ballots of the tournament deck (not barred).
 pub fn build_book(text: &str) -> Result<Book<Move>, String> {
     let lines = parse_ballots(text)?

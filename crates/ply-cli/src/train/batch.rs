@@ -4,7 +4,7 @@
 //! bars; the progress files of the fits, written so that an interrupted
 //! write leaves the old file.
 
-use super::records::{Record, Writer};
+use super::records::{Header, Record, Writer};
 use crate::error::CliError;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -111,20 +111,20 @@ impl RunArgs {
 
 /// Plays games with `play` on players made by `new_player` (one thread
 /// each), `run.batch` games between two writes to the data file, until it
-/// holds `run.games` games; then says what the file holds. `setting` is
-/// what the file's header keeps besides the seed ([`Record::SETTING`]).
+/// holds `run.games` games; then says what the file holds. `settings` are
+/// what the file's header keeps besides the seed ([`Record::Settings`]).
 ///
 /// # Errors
 /// If the file cannot be opened or written, was made with other settings,
 /// a player cannot be made, or the report cannot be printed.
 pub fn generate<P: Send, R: Record + Send>(
     run: &RunArgs,
-    setting: u32,
+    settings: R::Settings,
     new_player: impl Fn() -> Result<P, CliError>,
     json: bool,
     play: impl Fn(&mut P, u64) -> Vec<R> + Sync,
 ) -> Result<(), CliError> {
-    let mut writer = Writer::<R>::open(&run.out, run.seed, setting)
+    let mut writer = Writer::<R>::open(&run.out, run.seed, settings)
         .map_err(|e| CliError::Train(e.to_string()))?;
     let mut players = (0..threads(run.threads))
         .map(|_| new_player())
@@ -179,6 +179,37 @@ pub fn print_report(json: bool, value: &serde_json::Value, text: &str) -> Result
         writeln!(out, "{text}")?;
     }
     Ok(())
+}
+
+/// What an `info` step reports about a data file as JSON: its name, seed,
+/// games and positions, and the game's own fields `more` (an object).
+#[must_use]
+pub fn info_json<S>(file: &Path, header: &Header<S>, more: serde_json::Value) -> serde_json::Value {
+    let mut value = serde_json::json!({
+        "file": file.display().to_string(),
+        "seed": header.seed,
+        "games": header.games,
+        "positions": header.records,
+    });
+    if let (Some(fields), serde_json::Value::Object(more)) = (value.as_object_mut(), more) {
+        fields.extend(more);
+    }
+    value
+}
+
+/// The positions of a data file by a count (empty squares, pieces) as
+/// lines of text: `heading` and "positions", then one line a count, the
+/// largest first, those with no positions left out.
+#[must_use]
+pub fn count_table(heading: &str, positions: &[u64]) -> String {
+    let width = heading.len();
+    let mut table = format!("{heading}  positions");
+    for (count, n) in positions.iter().enumerate().rev() {
+        if *n > 0 {
+            table += &format!("\n{count:>width$}  {n:>9}");
+        }
+    }
+    table
 }
 
 /// The progress file of a fit writing `out`: `OUT.progress.json`.

@@ -4,6 +4,7 @@
 //! interrupted run stopped.
 
 mod batch;
+pub mod checkers;
 pub mod chess;
 pub mod othello;
 pub mod records;
@@ -22,6 +23,10 @@ pub struct TrainArgs {
 /// The games `ply train` knows.
 #[derive(Debug, Subcommand)]
 pub enum TrainGame {
+    /// English checkers: self-play positions from the ACF ballots labelled
+    /// by game results and the endgame database, then the evaluation's
+    /// weights fitted on them (Texel-style).
+    Checkers(checkers::CheckersArgs),
     /// Chess: quiet positions of self-play games labelled by their results,
     /// then the evaluation's weights fitted to them (Texel tuning).
     Chess(chess::ChessArgs),
@@ -41,6 +46,7 @@ pub struct DataArgs {
 /// Runs `ply train`.
 pub fn run(args: &TrainArgs, json: bool) -> Result<(), CliError> {
     match &args.game {
+        TrainGame::Checkers(args) => checkers::run(args, json),
         TrainGame::Chess(args) => chess::run(args, json),
         TrainGame::Othello(args) => othello::run(args, json),
     }

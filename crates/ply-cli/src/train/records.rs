@@ -2,9 +2,10 @@
 //! records, one per position.
 //!
 //! Layout (all integers little-endian):
-//! - a 40-byte header: the game's magic (8 bytes), the seed (u64), one
-//!   setting the games depend on (u32, the game says which), a reserved u32
-//!   (0), the games played (u64) and the records stored (u64);
+//! - a 40-byte header: the game's magic (8 bytes), the seed (u64), the
+//!   other settings the games were played with ([`SETTINGS_BYTES`] bytes,
+//!   laid out by the game's [`Settings`]), the games played (u64) and the
+//!   records stored (u64);
 //! - then [`Record::BYTES`]-byte records.
 //!
 //! The header is rewritten after each batch of games, so a file cut short by
@@ -19,16 +20,45 @@ use std::path::{Path, PathBuf};
 /// Bytes of the header.
 pub const HEADER_BYTES: u64 = 40;
 
+/// Bytes of the settings in the header, after the seed.
+pub const SETTINGS_BYTES: usize = 8;
+
+/// The settings besides the seed that a data file's games were played
+/// with, as its header keeps them: a run resumes a file only with the same
+/// ones.
+pub trait Settings: Copy + PartialEq {
+    /// The settings as the header stores them.
+    fn to_bytes(&self) -> [u8; SETTINGS_BYTES];
+    /// The settings a header stores.
+    fn from_bytes(bytes: &[u8; SETTINGS_BYTES]) -> Self;
+}
+
+/// One number: the first four bytes (little-endian), the others 0.
+impl Settings for u32 {
+    fn to_bytes(&self) -> [u8; SETTINGS_BYTES] {
+        let mut bytes = [0u8; SETTINGS_BYTES];
+        bytes[0..4].copy_from_slice(&self.to_le_bytes());
+        bytes
+    }
+
+    fn from_bytes(bytes: &[u8; SETTINGS_BYTES]) -> u32 {
+        u32::from_le_bytes(bytes[0..4].try_into().expect("4 bytes"))
+    }
+}
+
 /// One position of a data file, as it is stored.
 pub trait Record: Sized {
+    /// The settings the header keeps besides the seed.
+    type Settings: Settings;
     /// The first eight bytes of a file of these records.
     const MAGIC: &'static [u8; 8];
     /// What the file holds, for messages ("an Othello training data file").
     const KIND: &'static str;
-    /// The command-line option the header's setting comes from, for messages.
-    const SETTING: &'static str;
     /// Bytes of one record.
     const BYTES: usize;
+    /// The settings as command-line options, for messages
+    /// (`--exact-empties 18`).
+    fn describe(settings: &Self::Settings) -> String;
     /// The record's bytes (`out` has [`Record::BYTES`] bytes).
     fn write_bytes(&self, out: &mut [u8]);
     /// The record stored in `bytes` ([`Record::BYTES`] of them).
@@ -40,11 +70,11 @@ pub trait Record: Sized {
 
 /// What a data file says about itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Header {
+pub struct Header<S> {
     /// The seed its games were played from.
     pub seed: u64,
-    /// The setting its games depend on (the game's [`Record::SETTING`]).
-    pub setting: u32,
+    /// The other settings its games were played with.
+    pub settings: S,
     /// Games played so far.
     pub games: u64,
     /// Records stored so far.
@@ -68,7 +98,7 @@ fn error(path: &Path, message: impl ToString) -> DataError {
     }
 }
 
-fn read_header<R: Record>(path: &Path, file: &mut File) -> Result<Header, DataError> {
+fn read_header<R: Record>(path: &Path, file: &mut File) -> Result<Header<R::Settings>, DataError> {
     let mut bytes = [0u8; HEADER_BYTES as usize];
     file.read_exact(&mut bytes)
         .map_err(|_| error(path, format!("not {} (too short)", R::KIND)))?;
@@ -78,7 +108,7 @@ fn read_header<R: Record>(path: &Path, file: &mut File) -> Result<Header, DataEr
     let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
     let header = Header {
         seed: u64_at(8),
-        setting: u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes")),
+        settings: R::Settings::from_bytes(&bytes[16..24].try_into().expect("8 bytes")),
         games: u64_at(24),
         records: u64_at(32),
     };
@@ -95,11 +125,11 @@ fn read_header<R: Record>(path: &Path, file: &mut File) -> Result<Header, DataEr
     Ok(header)
 }
 
-fn header_bytes<R: Record>(header: &Header) -> [u8; HEADER_BYTES as usize] {
+fn header_bytes<R: Record>(header: &Header<R::Settings>) -> [u8; HEADER_BYTES as usize] {
     let mut bytes = [0u8; HEADER_BYTES as usize];
     bytes[0..8].copy_from_slice(R::MAGIC);
     bytes[8..16].copy_from_slice(&header.seed.to_le_bytes());
-    bytes[16..20].copy_from_slice(&header.setting.to_le_bytes());
+    bytes[16..24].copy_from_slice(&header.settings.to_bytes());
     bytes[24..32].copy_from_slice(&header.games.to_le_bytes());
     bytes[32..40].copy_from_slice(&header.records.to_le_bytes());
     bytes
@@ -109,7 +139,7 @@ fn header_bytes<R: Record>(header: &Header) -> [u8; HEADER_BYTES as usize] {
 ///
 /// # Errors
 /// If the file cannot be read or holds something else.
-pub fn read<R: Record>(path: &Path) -> Result<(Header, Vec<R>), DataError> {
+pub fn read<R: Record>(path: &Path) -> Result<(Header<R::Settings>, Vec<R>), DataError> {
     let mut file = File::open(path).map_err(|e| error(path, e))?;
     let header = read_header::<R>(path, &mut file)?;
     let mut reader = BufReader::new(file);
@@ -127,19 +157,19 @@ pub fn read<R: Record>(path: &Path) -> Result<(Header, Vec<R>), DataError> {
 pub struct Writer<R: Record> {
     path: PathBuf,
     file: File,
-    header: Header,
+    header: Header<R::Settings>,
     record: PhantomData<fn(R)>,
 }
 
 impl<R: Record> Writer<R> {
-    /// Opens `path` to add games played with `seed` and `setting`: a new
+    /// Opens `path` to add games played with `seed` and `settings`: a new
     /// file if there is none, else the existing one after checking it was
     /// made with the same settings (anything after its last complete batch
     /// is dropped).
     ///
     /// # Errors
     /// If the file cannot be opened or was made with other settings.
-    pub fn open(path: &Path, seed: u64, setting: u32) -> Result<Writer<R>, DataError> {
+    pub fn open(path: &Path, seed: u64, settings: R::Settings) -> Result<Writer<R>, DataError> {
         let exists = path.exists();
         let mut file = OpenOptions::new()
             .read(true)
@@ -150,14 +180,13 @@ impl<R: Record> Writer<R> {
             .map_err(|e| error(path, e))?;
         let header = if exists {
             let header = read_header::<R>(path, &mut file)?;
-            if header.seed != seed || header.setting != setting {
+            if header.seed != seed || header.settings != settings {
                 return Err(error(
                     path,
                     format!(
-                        "made with --seed {} {} {}: resume it with those, or write another file",
+                        "made with --seed {} {}: resume it with those, or write another file",
                         header.seed,
-                        R::SETTING,
-                        header.setting
+                        R::describe(&header.settings)
                     ),
                 ));
             }
@@ -165,7 +194,7 @@ impl<R: Record> Writer<R> {
         } else {
             Header {
                 seed,
-                setting,
+                settings,
                 games: 0,
                 records: 0,
             }
@@ -184,7 +213,7 @@ impl<R: Record> Writer<R> {
 
     /// What the file holds so far.
     #[must_use]
-    pub fn header(&self) -> Header {
+    pub fn header(&self) -> Header<R::Settings> {
         self.header
     }
 

@@ -2,7 +2,7 @@
 //! games, each with the game's result.
 //!
 //! The file is a [`records`](crate::train::records) file whose header's
-//! setting is the code of the generator's settings
+//! settings are the code of the generator's settings
 //! (a hash of `--nodes` or `--depth`, `--opening-plies`, `--adjudicate` and
 //! `--max-plies`); then [`RECORD_BYTES`]-byte records
 //! ([`Sample`]): the 64 squares as 4-bit piece codes (a1 first, two squares
@@ -15,7 +15,8 @@ use crate::train::records::{self, DataError, Record};
 use ply_chess::{Color, Piece, Position, Role, Square};
 use std::path::Path;
 
-pub use crate::train::records::Header;
+/// What a data file says about itself; its settings are the settings code.
+pub type Header = records::Header<u32>;
 
 /// The first eight bytes of a data file.
 pub const MAGIC: &[u8; 8] = b"PLYCTRN1";
@@ -76,8 +77,12 @@ fn code_piece(code: u8) -> Result<Option<Piece>, String> {
 impl Record for Sample {
     const MAGIC: &'static [u8; 8] = MAGIC;
     const KIND: &'static str = "a chess training data file";
-    const SETTING: &'static str = "and the settings code";
+    type Settings = u32;
     const BYTES: usize = RECORD_BYTES;
+
+    fn describe(code: &u32) -> String {
+        format!("and the settings code {code}")
+    }
 
     fn write_bytes(&self, bytes: &mut [u8]) {
         bytes.fill(0);

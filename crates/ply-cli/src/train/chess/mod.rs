@@ -11,6 +11,7 @@ mod fit;
 mod generate;
 
 use crate::error::CliError;
+use crate::train::batch::{info_json, print_report};
 use clap::{Args, Subcommand};
 
 /// Arguments of `ply train chess`.
@@ -50,25 +51,25 @@ fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
     for sample in &samples {
         results[usize::from(sample.white_half_points)] += 1;
     }
-    crate::train::batch::print_report(
+    print_report(
         json,
-        &serde_json::json!({
-            "file": args.data.display().to_string(),
-            "seed": header.seed,
-            "settings_code": header.setting,
-            "games": header.games,
-            "positions": header.records,
-            "white_won": results[2],
-            "drawn": results[1],
-            "white_lost": results[0],
-        }),
+        &info_json(
+            &args.data,
+            &header,
+            serde_json::json!({
+                "settings_code": header.settings,
+                "white_won": results[2],
+                "drawn": results[1],
+                "white_lost": results[0],
+            }),
+        ),
         &format!(
             "{}: {} games, {} positions (seed {}, settings code {}); positions from games White won {}, drawn {}, lost {}",
             args.data.display(),
             header.games,
             header.records,
             header.seed,
-            header.setting,
+            header.settings,
             results[2],
             results[1],
             results[0]

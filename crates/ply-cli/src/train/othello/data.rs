@@ -2,14 +2,15 @@
 //! each with its exact score where the solver gave one and the game's result.
 //!
 //! The file is a [`records`](crate::train::records) file: its header's
-//! setting is the exact empties (positions with this many empty squares or
+//! settings are the exact empties (positions with this many empty squares or
 //! fewer carry the solver's score), then [`RECORD_BYTES`]-byte records, one
 //! per position ([`Sample`]).
 
 use crate::train::records::{self, DataError, Record};
 use std::path::Path;
 
-pub use crate::train::records::Header;
+/// What a data file says about itself; its settings are the exact empties.
+pub type Header = records::Header<u32>;
 
 /// The first eight bytes of a data file.
 pub const MAGIC: &[u8; 8] = b"PLYOTRN1";
@@ -50,8 +51,12 @@ impl Sample {
 impl Record for Sample {
     const MAGIC: &'static [u8; 8] = MAGIC;
     const KIND: &'static str = "an Othello training data file";
-    const SETTING: &'static str = "--exact-empties";
+    type Settings = u32;
     const BYTES: usize = RECORD_BYTES;
+
+    fn describe(exact_empties: &u32) -> String {
+        format!("--exact-empties {exact_empties}")
+    }
 
     fn write_bytes(&self, bytes: &mut [u8]) {
         bytes.fill(0);

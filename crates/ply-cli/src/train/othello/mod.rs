@@ -13,8 +13,8 @@ mod fit;
 mod generate;
 
 use crate::error::CliError;
+use crate::train::batch::{count_table, info_json, print_report};
 use clap::{Args, Subcommand};
-use std::io::Write;
 
 /// Arguments of `ply train othello`.
 #[derive(Debug, Args)]
@@ -59,37 +59,25 @@ fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
         by_empties[sample.empties().min(60) as usize] += 1;
     }
     let exact = samples.iter().filter(|s| s.exact.is_some()).count();
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(
-            out,
-            "{}",
+    print_report(
+        json,
+        &info_json(
+            &args.data,
+            &header,
             serde_json::json!({
-                "file": args.data.display().to_string(),
-                "seed": header.seed,
-                "exact_empties": header.setting,
-                "games": header.games,
-                "positions": header.records,
+                "exact_empties": header.settings,
                 "exact": exact,
                 "by_empties": by_empties.to_vec(),
-            })
-        )?;
-    } else {
-        writeln!(
-            out,
-            "{}: {} games, {} positions, {exact} with exact scores (seed {}, exact at {} empties or fewer)",
+            }),
+        ),
+        &format!(
+            "{}: {} games, {} positions, {exact} with exact scores (seed {}, exact at {} empties or fewer)\n{}",
             args.data.display(),
             header.games,
             header.records,
             header.seed,
-            header.setting
-        )?;
-        writeln!(out, "empties  positions")?;
-        for (empties, count) in by_empties.iter().enumerate().rev() {
-            if *count > 0 {
-                writeln!(out, "{empties:>7}  {count:>9}")?;
-            }
-        }
-    }
-    Ok(())
+            header.settings,
+            count_table("empties", &by_empties)
+        ),
+    )
 }

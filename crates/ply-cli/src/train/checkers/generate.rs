@@ -1,0 +1,275 @@
+//! `ply train checkers generate`: self-play games from the ACF ballots whose
+//! quiet positions become training data.
+//!
+//! Game `i` starts from ballot `i mod 156` of the tournament deck (so 312
+//! games play every ballot twice, each time with other random moves; the
+//! engine plays both colours), then the engine plays at a fixed depth,
+//! probing the endgame database, with a share of its moves in the first
+//! `--noisy-plies` plies replaced by a random move (`--noise`). A game ends by the rules (no move, the 40-move rule,
+//! threefold repetition), at `--max-plies` (a draw), or as soon as a quiet
+//! position is within the database's reach: the database's value is then
+//! the game's result, exact. Every quiet position (no capture pending) is
+//! recorded with the game's result for its side to move, and the database's
+//! value where the database reaches.
+//!
+//! Game `i` of seed `s` is the same game on every machine and with any number
+//! of threads: its randomness comes from `(s, i)` alone, the engine's tables
+//! are cleared before it, and the database is read on the spot (a search
+//! never goes on without a slice that is still loading).
+
+use super::data::{Sample, Settings};
+use crate::error::CliError;
+use crate::play::checkers::deck_positions;
+use crate::train::batch;
+use clap::Args;
+use ply_checkers::egdb::search::{Probing, value_within_reach};
+use ply_checkers::egdb::{self, Database, Value};
+use ply_checkers::engine::Evaluation;
+use ply_checkers::{Checkers, Move};
+use ply_core::rng::Rng;
+use ply_core::search::{Engine, Limits};
+use ply_core::{Game, GameHistory, Outcome};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Arguments of `ply train checkers generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The file, the games, the seed, the threads and the batches.
+    #[command(flatten)]
+    pub run: batch::RunArgs,
+    /// Depth of the engine's searches (1 to 20).
+    #[arg(long, value_name = "D", default_value_t = 8)]
+    pub depth: u32,
+    /// Percent of the engine's moves in the first --noisy-plies plies
+    /// replaced by a random move.
+    #[arg(long, value_name = "PERCENT", default_value_t = 10)]
+    pub noise: u32,
+    /// The plies from the ballot during which --noise applies.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub noisy_plies: u32,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub max_plies: u32,
+    /// The endgame database directory (default: `$PLY_EGDB_DIR`, else the
+    /// cache directory `ply egdb` builds in); none found, none is used.
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<PathBuf>,
+    /// Play without the endgame database.
+    #[arg(long)]
+    pub no_egdb: bool,
+}
+
+/// How every game of a run is played, checked.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    seed: u64,
+    settings: Settings,
+    noisy_plies: u32,
+    max_plies: u32,
+}
+
+impl GenerateArgs {
+    fn plan(&self, database: Option<&Database>) -> Result<Plan, CliError> {
+        let bad = |what: String| Err(CliError::Train(what));
+        if !(1..=20).contains(&self.depth) {
+            return bad(format!("--depth {} is not in 1..=20", self.depth));
+        }
+        if self.noise > 100 {
+            return bad(format!(
+                "--noise {} is not a percentage (0 to 100)",
+                self.noise
+            ));
+        }
+        if self.max_plies == 0 {
+            return bad("--max-plies must be at least 1".into());
+        }
+        self.run.check()?;
+        Ok(Plan {
+            seed: self.run.seed,
+            settings: Settings {
+                depth: self.depth,
+                noise: self.noise,
+                database_pieces: database.map_or(0, Database::max_pieces),
+            },
+            noisy_plies: self.noisy_plies,
+            max_plies: self.max_plies,
+        })
+    }
+
+    fn database(&self) -> Result<Option<Arc<Database>>, CliError> {
+        if self.no_egdb {
+            return Ok(None);
+        }
+        match &self.egdb {
+            Some(dir) => {
+                let database = Database::open(dir);
+                if database.max_pieces() == 0 {
+                    return Err(CliError::Train(format!(
+                        "--egdb {}: no endgame database there (ply egdb builds one)",
+                        dir.display()
+                    )));
+                }
+                Ok(Some(Arc::new(database)))
+            }
+            None => Ok(egdb::default_database()),
+        }
+    }
+}
+
+/// What one worker thread keeps between games.
+struct Player {
+    engine: Engine<Checkers, Probing<Evaluation>>,
+    database: Option<Arc<Database>>,
+}
+
+impl Player {
+    fn new(database: Option<Arc<Database>>) -> Result<Player, CliError> {
+        let evaluation = Probing::waiting(Evaluation, database.clone());
+        Ok(Player {
+            engine: Engine::try_new(evaluation, 8).ok_or(CliError::HashAllocation(8))?,
+            database,
+        })
+    }
+
+    /// Plays game `index` from `deck` and returns its quiet positions, oldest
+    /// first.
+    fn play(&mut self, plan: &Plan, deck: &[Checkers], index: u64) -> Vec<Sample> {
+        self.engine.clear();
+        let mut rng = Rng::new(
+            plan.seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(index),
+        );
+        let mut game = GameHistory::new(deck[(index % deck.len() as u64) as usize]);
+        let mut samples: Vec<(Sample, ply_core::Side)> = Vec::with_capacity(128);
+        // The winner, `None` for a draw.
+        let winner = loop {
+            let position = *game.position();
+            let ply = game.moves().len() as u32;
+            if let Some(outcome) = game.outcome() {
+                break match outcome {
+                    Outcome::Win { winner, .. } => Some(winner),
+                    Outcome::Draw { .. } => None,
+                };
+            }
+            if ply >= plan.max_plies {
+                break None;
+            }
+            let known = self
+                .database
+                .as_deref()
+                .and_then(|database| value_within_reach(database, &position));
+            if !position.must_capture() {
+                samples.push((
+                    Sample {
+                        board: *position.board(),
+                        result: 0,
+                        database: known,
+                        ply: ply as u16,
+                    },
+                    Game::side_to_move(&position),
+                ));
+            }
+            if let Some(value) = known {
+                let mover = Game::side_to_move(&position);
+                break match value {
+                    Value::Win => Some(mover),
+                    Value::Loss => Some(mover.opponent()),
+                    Value::Draw => None,
+                };
+            }
+            let moves = position.legal_moves();
+            let random = moves[rng.below(moves.len())];
+            let noisy = ply < plan.noisy_plies && rng.below(100) < plan.settings.noise as usize;
+            let chosen = if noisy || moves.len() == 1 {
+                random
+            } else {
+                self.engine_move(&game, plan.settings.depth)
+                    .unwrap_or(random)
+            };
+            game.push(chosen);
+        };
+        samples
+            .into_iter()
+            .map(|(sample, side)| Sample {
+                result: match winner {
+                    None => 0,
+                    Some(winner) if winner == side => 1,
+                    Some(_) => -1,
+                },
+                ..sample
+            })
+            .collect()
+    }
+
+    fn engine_move(&mut self, game: &GameHistory<Checkers>, depth: u32) -> Option<Move> {
+        let stop = AtomicBool::new(false);
+        self.engine
+            .search(
+                game.position(),
+                &game.earlier_hashes(),
+                &Limits::depth(depth),
+                &stop,
+                &mut |_| {},
+            )
+            .best
+    }
+}
+
+/// Runs `ply train checkers generate`.
+pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
+    let database = args.database()?;
+    let plan = args.plan(database.as_deref())?;
+    if database.is_none() && !args.no_egdb && !json {
+        eprintln!("no endgame database found: the games are played without one");
+    }
+    let deck = deck_positions();
+    batch::generate(
+        &args.run,
+        plan.settings,
+        || Player::new(database.clone()),
+        json,
+        |player, game| player.play(&plan, &deck, game),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan() -> Plan {
+        Plan {
+            seed: 3,
+            settings: Settings {
+                depth: 3,
+                noise: 10,
+                database_pieces: 0,
+            },
+            noisy_plies: 30,
+            max_plies: 300,
+        }
+    }
+
+    #[test]
+    fn a_game_is_the_same_from_its_seed_and_index_alone() {
+        let deck = deck_positions();
+        assert_eq!(deck.len(), 156);
+        let mut player = Player::new(None).unwrap();
+        let first = player.play(&plan(), &deck, 5);
+        player.play(&plan(), &deck, 6);
+        assert_eq!(player.play(&plan(), &deck, 5), first);
+        assert_ne!(player.play(&plan(), &deck, 7), first);
+        // Quiet positions only, one result for each side, from the ballot.
+        assert_eq!(first[0].ply, 0);
+        let position = |s: &Sample| ply_checkers::egdb::position(&s.board);
+        assert!(first.iter().all(|s| !position(s).must_capture()));
+        assert!(first.iter().all(|s| s.database.is_none()));
+        let results: std::collections::HashSet<_> = first
+            .iter()
+            .map(|s| s.result * if s.ply % 2 == 0 { 1 } else { -1 })
+            .collect();
+        assert_eq!(results.len(), 1, "one result seen from both sides");
+    }
+}
