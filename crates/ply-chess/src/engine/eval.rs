@@ -11,10 +11,8 @@
 //! `ply train chess fit` fits.
 
 use super::endgame;
-use super::features::{self as f, Pair, WEIGHTS, Weights};
-use crate::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-};
+use super::features::{self as f, PACKED_WEIGHTS, PackedPair, Pair, WEIGHTS, Weights};
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, File, Role, Square};
@@ -48,10 +46,23 @@ impl FeatureSink for WeightedSum<'_> {
     }
 }
 
-/// The weighted sum of the material features alone.
-struct MaterialSum<'w>(WeightedSum<'w>);
+/// The weighted sum of the features with the compiled-in weights, packed
+/// (one addition per feature).
+#[derive(Default)]
+struct PackedSum(i64);
 
-impl FeatureSink for MaterialSum<'_> {
+impl FeatureSink for PackedSum {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        self.0 += PACKED_WEIGHTS[feature].0 * i64::from(count);
+    }
+}
+
+/// The weighted sum of the material features alone.
+#[derive(Default)]
+struct MaterialSum(PackedSum);
+
+impl FeatureSink for MaterialSum {
     fn add(&mut self, feature: usize, count: i32) {
         if feature < f::MATERIAL.end() {
             self.0.add(feature, count);
@@ -81,38 +92,62 @@ fn pawn_attack_span(color: Color, pawns: Bitboard) -> Bitboard {
 
 /// The squares in front of a pawn (on its file and the two next to it), up to
 /// the last rank: no enemy pawn there means the pawn is passed.
+#[inline(always)]
 fn passed_span(color: Color, square: Square) -> Bitboard {
-    (Bitboard::file(square.file()) | adjacent_files(square)) & ahead(color, square)
+    Bitboard(PASSED_SPAN[color.index()][square.index()])
 }
 
 /// The squares on ranks ahead of `square` for `color`.
+#[inline(always)]
 fn ahead(color: Color, square: Square) -> Bitboard {
-    let rank = square.rank().index() as u32;
-    match color {
-        Color::White => Bitboard(if rank >= 7 {
-            0
-        } else {
-            !0u64 << (8 * (rank + 1))
-        }),
-        Color::Black => Bitboard(if rank == 0 {
-            0
-        } else {
-            !0u64 >> (8 * (8 - rank))
-        }),
-    }
+    Bitboard(AHEAD[color.index()][square.index()])
 }
 
-fn adjacent_files(square: Square) -> Bitboard {
-    let file = square.file().index();
-    let mut files = Bitboard::EMPTY;
-    if file > 0 {
-        files |= Bitboard::file(File::new(file - 1));
+/// The ranks ahead of each square for each side (White's up the board).
+const AHEAD: [[u64; 64]; 2] = {
+    let mut table = [[0; 64]; 2];
+    let mut square = 0;
+    while square < 64 {
+        let rank = square / 8;
+        if rank < 7 {
+            table[0][square] = !0u64 << (8 * (rank + 1));
+        }
+        if rank > 0 {
+            table[1][square] = !0u64 >> (8 * (8 - rank));
+        }
+        square += 1;
     }
-    if file < 7 {
-        files |= Bitboard::file(File::new(file + 1));
+    table
+};
+
+/// The files beside each file.
+const ADJACENT_FILES: [u64; 8] = {
+    let mut table = [0; 8];
+    let mut file = 0;
+    while file < 8 {
+        if file > 0 {
+            table[file] |= Bitboard::FILE_A.0 << (file - 1);
+        }
+        if file < 7 {
+            table[file] |= Bitboard::FILE_A.0 << (file + 1);
+        }
+        file += 1;
     }
-    files
-}
+    table
+};
+
+/// [`passed_span`] of each side and square.
+const PASSED_SPAN: [[u64; 64]; 2] = {
+    let mut table = [[0; 64]; 2];
+    let mut square = 0;
+    while square < 64 {
+        let files = ADJACENT_FILES[square % 8] | Bitboard::FILE_A.0 << (square % 8);
+        table[0][square] = files & AHEAD[0][square];
+        table[1][square] = files & AHEAD[1][square];
+        square += 1;
+    }
+    table
+};
 
 /// The square of `squares` nearest to `color`'s side of the board.
 fn nearest_to_home(color: Color, squares: Bitboard) -> Option<Square> {
@@ -291,46 +326,86 @@ fn pawn_features<S: FeatureSink, const SIGN: i32>(
     sink.add(f::MATERIAL.at(Role::Pawn.index()), our_pawns.count() as i32);
     for square in our_pawns {
         sink.add(f::PIECE_SQUARE.at(relative(us, square).index()), 1);
+    }
+    // The structure of all pawns at once, by shifts (no loop over them).
+    let pawns = our_pawns.0;
+    let doubled = pawns & (north_fill(pawns << 8) | south_fill(pawns >> 8));
+    add_count(sink, f::DOUBLED_PAWN.start, doubled);
+    let files = north_fill(south_fill(pawns));
+    let isolated = pawns & !beside(files);
+    add_count(sink, f::ISOLATED_PAWN.start, isolated);
+    // A pawn beside or defended by one of ours has neighbours: not isolated.
+    let connected = pawns & (beside(pawns) | pawn_attack_span(us, our_pawns).0);
+    add_count(sink, f::CONNECTED_PAWN.start, connected);
+    // Where their pawns stop or take our pawns on the way: the files
+    // beside and theirs, behind them (from their side).
+    let barred = match us {
+        Color::White => south_fill(their_pawns.0 >> 8),
+        Color::Black => north_fill(their_pawns.0 << 8),
+    };
+    let passed = our_pawns - Bitboard(barred | beside(barred));
+    for square in passed {
         let file = Bitboard::file(square.file());
-        if (file & our_pawns).has_several() {
-            sink.add(f::DOUBLED_PAWN.start, 1);
+        let rank = square.rank().relative(us).index() as usize;
+        sink.add(f::PASSED_PAWN.at(rank), 1);
+        let path = file & ahead(us, square);
+        if (path & occupied).is_empty() {
+            sink.add(f::PASSED_PAWN_FREE.at(rank), 1);
         }
-        let neighbours = adjacent_files(square) & our_pawns;
-        if neighbours.is_empty() {
-            sink.add(f::ISOLATED_PAWN.start, 1);
-        } else if (neighbours & Bitboard::rank(square.rank())).any()
-            || (pawn_attacks(them, square) & our_pawns).any()
-        {
-            sink.add(f::CONNECTED_PAWN.start, 1);
-        }
-        if (passed_span(us, square) & their_pawns).is_empty() {
-            let rank = square.rank().relative(us).index() as usize;
-            sink.add(f::PASSED_PAWN.at(rank), 1);
-            let path = file & ahead(us, square);
-            if (path & occupied).is_empty() {
-                sink.add(f::PASSED_PAWN_FREE.at(rank), 1);
-            }
-            let stop = square.offset(if us == Color::White { 8 } else { -8 });
-            sink.add(
-                f::PASSED_OWN_KING.at(rank),
-                endgame::king_distance(our_king, stop),
-            );
-            sink.add(
-                f::PASSED_THEIR_KING.at(rank),
-                endgame::king_distance(their_king, stop),
-            );
-            if their_pieces.is_empty() && (path & occupied).is_empty() {
-                // The rule of the square: the pawn's moves to promotion (a
-                // first double step counts once) against the king's.
-                let promotion = farthest_from_home(us, path).unwrap_or(square);
-                let steps = (7 - rank).min(5) as i32;
-                let king_steps =
-                    endgame::king_distance(their_king, promotion) - i32::from(them_to_move);
-                if steps < king_steps {
-                    sink.add(f::UNSTOPPABLE_PAWN.start, 1);
-                }
+        let stop = square.offset(if us == Color::White { 8 } else { -8 });
+        sink.add(
+            f::PASSED_OWN_KING.at(rank),
+            endgame::king_distance(our_king, stop),
+        );
+        sink.add(
+            f::PASSED_THEIR_KING.at(rank),
+            endgame::king_distance(their_king, stop),
+        );
+        if their_pieces.is_empty() && (path & occupied).is_empty() {
+            // The rule of the square: the pawn's moves to promotion (a
+            // first double step counts once) against the king's.
+            let promotion = farthest_from_home(us, path).unwrap_or(square);
+            let steps = (7 - rank).min(5) as i32;
+            let king_steps =
+                endgame::king_distance(their_king, promotion) - i32::from(them_to_move);
+            if steps < king_steps {
+                sink.add(f::UNSTOPPABLE_PAWN.start, 1);
             }
         }
+    }
+}
+
+/// `squares` and every square above them on their files.
+#[inline(always)]
+fn north_fill(mut squares: u64) -> u64 {
+    squares |= squares << 8;
+    squares |= squares << 16;
+    squares | squares << 32
+}
+
+/// `squares` and every square below them on their files.
+#[inline(always)]
+fn south_fill(mut squares: u64) -> u64 {
+    squares |= squares >> 8;
+    squares |= squares >> 16;
+    squares | squares >> 32
+}
+
+/// The squares beside `squares` on their ranks.
+#[inline(always)]
+fn beside(squares: u64) -> u64 {
+    ((squares & !Bitboard::FILE_A.0) >> 1) | ((squares & !Bitboard::FILE_H.0) << 1)
+}
+
+/// Adds feature `feature` once per square of `squares`, if any.
+#[inline(always)]
+fn add_count<S: FeatureSink, const SIGN: i32>(
+    sink: &mut SideSink<S, SIGN>,
+    feature: usize,
+    squares: u64,
+) {
+    if squares != 0 {
+        sink.add(feature, squares.count_ones() as i32);
     }
 }
 
@@ -490,7 +565,9 @@ impl Evaluation {
     /// centipawns (before the endgame knowledge).
     #[must_use]
     pub fn white_score(position: &Position) -> i32 {
-        Self::white_score_with(position, &WEIGHTS)
+        let mut sum = PackedSum::default();
+        count_features(position, &mut sum);
+        tapered(PackedPair(sum.0).unpack(), phase(position))
     }
 
     /// [`Evaluation::white_score`] with other weights.
@@ -518,12 +595,9 @@ impl Evaluator<Position> for Evaluation {
         let white = if drive == 0 || position.role(Role::Pawn).any() {
             Self::white_score(position) + drive
         } else {
-            let mut sum = MaterialSum(WeightedSum {
-                weights: &WEIGHTS,
-                total: Pair::default(),
-            });
+            let mut sum = MaterialSum::default();
             count_features(position, &mut sum);
-            tapered(sum.0.total, phase(position)) + drive
+            tapered(PackedPair(sum.0.0).unpack(), phase(position)) + drive
         };
         let stronger = if white >= 0 {
             Color::White
@@ -636,6 +710,74 @@ mod tests {
         };
         assert_eq!(total(f::PAWN_SHELTER.at(1)), 3, "{castled:?}");
         assert_eq!(total(f::PAWN_SHELTER.at(0)), -3, "{castled:?}");
+    }
+
+    #[test]
+    fn the_packed_sum_is_the_sum_of_the_weights() {
+        for fen in [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 37 1",
+            "5k2/8/8/8/P7/8/8/K7 w - - 0 1",
+            "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1",
+        ] {
+            let position = Position::from_fen(fen).unwrap();
+            assert_eq!(
+                Evaluation::white_score(&position),
+                Evaluation::white_score_with(&position, &WEIGHTS),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn pawn_structure_by_shifts_is_pawn_structure_by_squares() {
+        use crate::attacks::pawn_attacks;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/pp3p1p/2p1p3/P2pP1P1/1P1P4/2P4P/5P2/4K3 w - - 0 1",
+            "4k3/1p1p4/1p1p2pp/8/P6P/P3P1P1/4P3/4K3 b - - 0 1",
+        ] {
+            let position = Position::from_fen(fen).unwrap();
+            let mut counts = Vec::new();
+            count_features(&position, &mut counts);
+            let total = |feature| -> i32 {
+                counts
+                    .iter()
+                    .filter(|&&(f, _)| f == feature)
+                    .map(|&(_, n)| n)
+                    .sum()
+            };
+            let mut expected = [0; 4];
+            let mut passed = [0; 8];
+            for (us, sign) in [(Color::White, 1), (Color::Black, -1)] {
+                let ours = position.pieces(us, Role::Pawn);
+                let theirs = position.pieces(us.opponent(), Role::Pawn);
+                for square in ours {
+                    let file = Bitboard::file(square.file());
+                    let beside = Bitboard(super::beside(file.0));
+                    if (file & ours).has_several() {
+                        expected[0] += sign;
+                    }
+                    if (beside & ours).is_empty() {
+                        expected[1] += sign;
+                    } else if (beside & ours & Bitboard::rank(square.rank())).any()
+                        || (pawn_attacks(us.opponent(), square) & ours).any()
+                    {
+                        expected[2] += sign;
+                    }
+                    if (passed_span(us, square) & theirs).is_empty() {
+                        passed[square.rank().relative(us).index() as usize] += sign;
+                    }
+                }
+            }
+            assert_eq!(total(f::DOUBLED_PAWN.start), expected[0], "{fen}");
+            assert_eq!(total(f::ISOLATED_PAWN.start), expected[1], "{fen}");
+            assert_eq!(total(f::CONNECTED_PAWN.start), expected[2], "{fen}");
+            for (rank, &n) in passed.iter().enumerate() {
+                assert_eq!(total(f::PASSED_PAWN.at(rank)), n, "{fen} rank {rank}");
+            }
+        }
     }
 
     #[test]

@@ -296,10 +296,47 @@ impl Weights {
     }
 }
 
-/// The engine's weights: `weights.bin`, checked at compile time.
-pub static WEIGHTS: Weights = match Weights::from_bytes(include_bytes!("weights.bin")) {
+/// `weights.bin`, checked at compile time.
+const COMPILED: Weights = match Weights::from_bytes(include_bytes!("weights.bin")) {
     Ok(weights) => weights,
     Err(_) => panic!("weights.bin is no weights file for this feature layout"),
+};
+
+/// The engine's weights: `weights.bin`, checked at compile time.
+pub static WEIGHTS: Weights = COMPILED;
+
+/// A middle-game and an endgame value in one `i64` (the middle game in the
+/// high 32 bits, the endgame in the low 32 bits, borrowing from the high
+/// half when negative), so that one addition or multiplication by a count
+/// adds or scales both; exact while both sums fit in an `i32`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PackedPair(pub i64);
+
+impl PackedPair {
+    /// `pair` packed.
+    #[must_use]
+    pub const fn pack(pair: Pair) -> PackedPair {
+        PackedPair(((pair.0 as i64) << 32) + pair.1 as i64)
+    }
+
+    /// The pair packed in `self`.
+    #[must_use]
+    pub const fn unpack(self) -> Pair {
+        let eg = self.0 as i32;
+        let mg = ((self.0 - eg as i64) >> 32) as i32;
+        Pair(mg, eg)
+    }
+}
+
+/// [`WEIGHTS`] packed ([`PackedPair`]), for the engine's sum.
+pub static PACKED_WEIGHTS: [PackedPair; FEATURES] = {
+    let mut packed = [PackedPair(0); FEATURES];
+    let mut f = 0;
+    while f < FEATURES {
+        packed[f] = PackedPair::pack(COMPILED.0[f]);
+        f += 1;
+    }
+    packed
 };
 
 #[cfg(test)]
@@ -336,5 +373,20 @@ mod tests {
         big.0[0] = Pair(100_000, -100_000);
         let clamped = Weights::from_bytes(&big.to_bytes()).unwrap();
         assert_eq!(clamped.0[0], Pair(32_767, -32_768));
+    }
+
+    #[test]
+    fn packed_pairs_add_and_scale_both_halves() {
+        for (a, b, k) in [
+            (Pair(3, -5), Pair(-7, 2), 3),
+            (Pair(-32_768, 32_767), Pair(-1, -1), -9),
+            (Pair(0, -1), Pair(1, 0), 1),
+        ] {
+            let packed = PackedPair(PackedPair::pack(a).0 * i64::from(k) + PackedPair::pack(b).0);
+            assert_eq!(packed.unpack(), a * k + b);
+        }
+        for (f, pair) in WEIGHTS.0.iter().enumerate() {
+            assert_eq!(PACKED_WEIGHTS[f].unpack(), *pair);
+        }
     }
 }
