@@ -115,14 +115,48 @@ fn chess_checkers_and_othello_matches_of_ply_against_ply() {
         );
         assert_eq!(replayed.len(), 4);
         let text = std::fs::read_to_string(&record).unwrap();
+        // Every engine move carries its time; at a fixed depth there is no clock.
+        assert_eq!(summary["clock"], Value::Null, "{summary}");
         match game {
-            "othello" => assert_eq!(text.matches("(;GM[Othello]").count(), 4),
+            "othello" => {
+                assert_eq!(text.matches("(;GM[Othello]").count(), 4);
+                assert!(text.contains("//0."), "{text}");
+            }
             _ => {
                 assert_eq!(text.matches("[White \"").count(), 4);
                 assert!(text.contains("[Termination \"normal\"]"));
                 assert!(text.contains("[Event \"ply match\"]"));
+                assert!(text.contains("{[%emt 0:00:0"), "{text}");
+                assert!(!text.contains("[%clk"), "{text}");
             }
         }
+    }
+}
+
+#[test]
+fn on_a_clock_the_records_and_summary_say_the_time_left() {
+    let dir = scratch("clock");
+    let record = dir.join("games.pdn");
+    let (games, summary) = run_self_match(
+        "checkers",
+        "hub",
+        &record,
+        &["-each", "tc=2+0.02", "-rounds", "1"],
+    );
+    assert_eq!(games.len(), 2);
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[TimeControl \"2+0.02\"]"), "{text}");
+    let clocks: Vec<&str> = text.matches("[%clk 0:00:0").collect();
+    assert!(clocks.len() >= 20, "{text}");
+    // A clock after move 20 in each game that got that far, never more than
+    // the base time plus the increments.
+    for name in ["alpha", "beta"] {
+        let after_20 = &summary["clock"][name]["after_move_20"];
+        assert!(after_20["games"].as_u64().unwrap() >= 1, "{summary}");
+        let median = after_20["median"].as_f64().unwrap();
+        assert!(median > 0.0 && median < 2.4, "{summary}");
+        let least = summary["clock"][name]["least"].as_f64().unwrap();
+        assert!(least > 0.0 && least <= median, "{summary}");
     }
 }
 

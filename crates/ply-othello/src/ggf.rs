@@ -186,7 +186,8 @@ pub fn read(text: &str) -> Result<GameHistory<Othello>, RecordError<MoveError>> 
 /// control (`TI`, `0` without one), the result (`RE`: the final disc
 /// difference for an end by the rules, GGS's `+64.00:t` or `:r` marks for a
 /// win on time or by decision, whose reason goes in a `C` comment) and the
-/// start board, dated now.
+/// start board, dated now; each move timed in `header.move_clocks` carries
+/// its time in seconds (`B[F5//0.52]`, GGF's move/evaluation/time).
 #[must_use]
 pub fn write(history: &GameHistory<Othello>, header: &Header<EndReason>) -> String {
     let UtcTime {
@@ -247,16 +248,19 @@ pub fn write(history: &GameHistory<Othello>, header: &Header<EndReason>) -> Stri
     if let Some(Ending::Decided { reason, .. }) = &header.ending {
         properties.push(("C", reason.clone()));
     }
-    for (position, &mv) in history.positions().iter().zip(history.moves()) {
+    for (index, (position, &mv)) in history.positions().iter().zip(history.moves()).enumerate() {
         let color = match position.side_to_move() {
             Side::First => "B",
             Side::Second => "W",
         };
-        let name = if mv.is_pass() {
+        let mut name = if mv.is_pass() {
             "PA".to_owned()
         } else {
             mv.to_string().to_ascii_uppercase()
         };
+        if let Some(Some(clock)) = header.move_clocks.get(index) {
+            name.push_str(&format!("//{:.2}", clock.used.as_secs_f64()));
+        }
         properties.push((color, name));
     }
     write_properties(&properties)
@@ -297,5 +301,32 @@ mod tests {
         let text = write_properties(&props);
         assert_eq!(text, "(;GM[Othello]B[F5];)\n");
         assert_eq!(parse(&text).unwrap().moves(), [('B', "F5")]);
+    }
+
+    #[test]
+    fn timed_moves_carry_their_time_and_read_back() {
+        use ply_core::record::{MoveClock, Players};
+        let mut history = GameHistory::new(Othello::start());
+        for name in ["f5", "d6", "c3"] {
+            let mv = history.position().parse_move(name).unwrap();
+            history.push(mv);
+        }
+        let players = Players {
+            first: "a".to_owned(),
+            second: "b".to_owned(),
+        };
+        let timed = |ms| {
+            Some(MoveClock {
+                used: std::time::Duration::from_millis(ms),
+                left: None,
+            })
+        };
+        let header = Header {
+            move_clocks: vec![None, timed(1_234), timed(10)],
+            ..Header::new(players, "test")
+        };
+        let text = write(&history, &header);
+        assert!(text.contains("B[F5]W[D6//1.23]B[C3//0.01]"), "{text}");
+        assert_eq!(read(&text).unwrap().moves(), history.moves());
     }
 }

@@ -9,7 +9,8 @@
 //! - [`openings`]: opening files and the default sets;
 //! - [`adjudication`]: draws and resignations by score, the move limit;
 //! - [`referee`]: one game; [`schedule`]: the games in order;
-//! - [`tally`] and [`stats`]: results, Elo, LOS, pentanomial, SPRT.
+//! - [`tally`] and [`stats`]: results, Elo, LOS, pentanomial, SPRT;
+//!   [`time_use`]: the clock each engine has left after moves 20, 40, 60.
 
 pub mod adjudication;
 pub mod client;
@@ -23,6 +24,7 @@ pub mod referee;
 pub mod schedule;
 pub mod stats;
 pub mod tally;
+pub mod time_use;
 
 use crate::error::CliError;
 use game::MatchGame;
@@ -134,6 +136,8 @@ fn play_match<G: MatchGame>(
         for (job, played) in results {
             let winner = played.ending.winner();
             tally.add(job.engines, winner, job.pair);
+            let sides = played.record.positions().iter().map(|p| p.side_to_move());
+            tally.add_time_use(job.engines, sides.zip(played.move_clocks.iter().copied()));
             let opening = &openings[job.opening % openings.len()];
             if let Some(file) = record_file.as_mut() {
                 let text = record_text(options, &job, opening, &played);
@@ -226,6 +230,7 @@ fn record_text<G: MatchGame>(
             ),
         ],
         ending: Some(played.ending.clone()),
+        move_clocks: played.move_clocks.clone(),
     };
     G::write_game(&played.record, &header)
 }

@@ -117,7 +117,8 @@ options:
   -openings file=F [format=epd|fen|pgn|pdn|ggf|ballots|lines] [order=sequential|random]
             [plies=N] [start=N] the openings (default: the game's own set)
   -srand N                      seed of the random order
-  -pgnout FILE                  the records (PGN, PDN or GGF by the game), also
+  -pgnout FILE                  the records (PGN, PDN or GGF by the game, each
+                                move with its time and clock), also
                                 -pdnout, -ggfout
   -concurrency N                games at once
   -draw movenumber=N movecount=N score=CP      draw by score

@@ -15,7 +15,7 @@ use super::process::Fault;
 use super::protocol::{Client, Request};
 use ply_core::GameHistory;
 use ply_core::Side;
-use ply_core::record::Ending;
+use ply_core::record::{Ending, MoveClock};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -59,6 +59,9 @@ pub struct Played<G: MatchGame> {
     pub ending: Ending<G::EndReason>,
     /// The kind of ending.
     pub termination: Termination,
+    /// The time of each move and the clock after it, by the move's index in
+    /// `record` (`None` for the opening's moves and forced passes).
+    pub move_clocks: Vec<Option<MoveClock>>,
 }
 
 /// The two engines of a game: `engines[0]` moves first.
@@ -99,7 +102,8 @@ pub fn play<G: MatchGame>(
                 for mut client in clients {
                     client.quit();
                 }
-                return faulted(record, side, &fault, false);
+                let untimed = vec![None; record.moves().len()];
+                return faulted(record, untimed, side, &fault, false);
             }
         }
     }
@@ -115,6 +119,7 @@ pub fn play<G: MatchGame>(
 /// A game lost by `side` for `fault`.
 fn faulted<G: MatchGame>(
     record: GameHistory<G>,
+    move_clocks: Vec<Option<MoveClock>>,
     side: Side,
     fault: &Fault,
     clock: bool,
@@ -141,6 +146,7 @@ fn faulted<G: MatchGame>(
     };
     Some(Played {
         record,
+        move_clocks,
         ending: Ending::Decided {
             winner: Some(side.opponent()),
             reason,
@@ -168,10 +174,12 @@ fn run<G: MatchGame>(
         Clock::new(pairing.engines[1].control),
     ];
     let mut scored: Vec<Scored> = Vec::new();
+    let mut move_clocks: Vec<Option<MoveClock>> = vec![None; record.moves().len()];
     loop {
         if let Some(outcome) = record.outcome() {
             return Ok(Played {
                 record,
+                move_clocks,
                 ending: Ending::Rules(outcome),
                 termination: Termination::Normal,
             });
@@ -180,6 +188,7 @@ fn run<G: MatchGame>(
             Some(Verdict::Draw(why)) => {
                 return Ok(Played {
                     record,
+                    move_clocks,
                     ending: Ending::Decided {
                         winner: None,
                         reason: format!("draw by {why}"),
@@ -190,6 +199,7 @@ fn run<G: MatchGame>(
             Some(Verdict::Resigns(side)) => {
                 return Ok(Played {
                     record,
+                    move_clocks,
                     ending: Ending::Decided {
                         winner: Some(side.opponent()),
                         reason: format!(
@@ -208,6 +218,7 @@ fn run<G: MatchGame>(
         {
             return Ok(Played {
                 record,
+                move_clocks,
                 ending: Ending::Decided { winner, reason },
                 termination: Termination::Adjudication,
             });
@@ -219,6 +230,7 @@ fn run<G: MatchGame>(
         if legal.len() == 1 && G::is_pass(legal[0]) {
             moves.push(position.protocol_move(legal[0]));
             record.push(legal[0]);
+            move_clocks.push(None);
             continue;
         }
         let index = side.index();
@@ -249,13 +261,16 @@ fn run<G: MatchGame>(
             Err(Fault::Interrupted) => return Err(Fault::Interrupted),
             Err(fault) => {
                 let clocked = clock.remaining().is_some();
-                return Ok(faulted(record, side, &fault, clocked).expect("not interrupted"));
+                return Ok(
+                    faulted(record, move_clocks, side, &fault, clocked).expect("not interrupted")
+                );
             }
         };
         let used = reply.sent.elapsed();
         if let Err(loss) = clocks[index].charge(used, spec.margin) {
             return Ok(Played {
                 record,
+                move_clocks,
                 ending: Ending::Decided {
                     winner: Some(side.opponent()),
                     reason: format!(
@@ -271,6 +286,7 @@ fn run<G: MatchGame>(
         let Some(text) = reply.mv else {
             return Ok(Played {
                 record,
+                move_clocks,
                 ending: Ending::Decided {
                     winner: Some(side.opponent()),
                     reason: format!("{} resigns", G::side_name(side)),
@@ -283,6 +299,7 @@ fn run<G: MatchGame>(
             Err(why) => {
                 return Ok(Played {
                     record,
+                    move_clocks,
                     ending: Ending::Decided {
                         winner: Some(side.opponent()),
                         reason: format!(
@@ -296,6 +313,10 @@ fn run<G: MatchGame>(
         };
         moves.push(position.protocol_move(mv));
         record.push(mv);
+        move_clocks.push(Some(MoveClock {
+            used,
+            left: clocks[index].remaining(),
+        }));
         scored.push(Scored {
             side,
             score: reply.score,

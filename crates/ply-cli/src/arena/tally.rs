@@ -1,9 +1,11 @@
 //! The running results of a match: per engine and per pair of engines, the
-//! pentanomial pairs of the first two engines, and their summaries as text
-//! and JSON.
+//! pentanomial pairs of the first two engines, the engines' time use, and
+//! their summaries as text and JSON.
 
 use super::stats::{self, Pentanomial, Sprt, Wdl};
+use super::time_use::TimeUse;
 use ply_core::Side;
+use ply_core::record::MoveClock;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -18,6 +20,7 @@ pub struct Tally {
     waiting: HashMap<usize, f64>,
     pentanomial: Pentanomial,
     sprt: Option<Sprt>,
+    time_use: TimeUse,
     /// Games counted.
     pub games: u32,
 }
@@ -32,6 +35,7 @@ impl Tally {
             waiting: HashMap::new(),
             pentanomial: Pentanomial::default(),
             sprt,
+            time_use: TimeUse::new(n),
             games: 0,
         }
     }
@@ -67,6 +71,16 @@ impl Tally {
                 }
             }
         }
+    }
+
+    /// Counts the clocks of a game of `engines` (the first mover's first):
+    /// each move's side and clock, in the order played.
+    pub fn add_time_use(
+        &mut self,
+        engines: [usize; 2],
+        moves: impl IntoIterator<Item = (Side, Option<MoveClock>)>,
+    ) {
+        self.time_use.add(engines, moves);
     }
 
     /// Engine 0's results against engine 1.
@@ -191,6 +205,7 @@ impl Tally {
             }
             out.push_str("(cells: wins-draws-losses of the row's engine against the column's)\n");
         }
+        out.push_str(&self.time_use.text(&self.names));
         out
     }
 
@@ -216,6 +231,7 @@ impl Tally {
             "elo_error": elo.map(|e| e.error),
             "los": stats::los(&w),
             "pentanomial": self.pentanomial,
+            "clock": self.time_use.json(&self.names),
         });
         if let Some(sprt) = self.sprt {
             let state = sprt.state(&w, &self.pentanomial);

@@ -9,7 +9,7 @@ pub mod pgn;
 use crate::game::{Outcome, Side};
 use crate::history::ReplayError;
 use std::fmt;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Who played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +62,48 @@ pub struct Header<R> {
     pub tags: Vec<(String, String)>,
     /// How the game ended; `None` while it goes on.
     pub ending: Option<Ending<R>>,
+    /// The time each move took and the clock after it, by the index of the
+    /// move in the history (`None` for a move nobody timed: an opening
+    /// move, a forced pass); empty when no move was timed. PGN and PDN write
+    /// them as `[%emt]` and `[%clk]` comments, GGF as each move's time.
+    pub move_clocks: Vec<Option<MoveClock>>,
+}
+
+/// The time a player took for a move and what its clock showed after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveClock {
+    /// The time the move took.
+    pub used: Duration,
+    /// The player's clock after the move (increment added); `None` when
+    /// the game had no clock (a fixed time, depth or node count a move).
+    pub left: Option<Duration>,
+}
+
+impl MoveClock {
+    /// The PGN comment of the move (`[%emt 0:00:00.52] [%clk 0:00:08.53]`),
+    /// the form of the PGN specification supplement that python-chess,
+    /// Lichess and ChessBase read.
+    #[must_use]
+    pub fn pgn_comment(&self) -> String {
+        let mut comment = format!("[%emt {}]", clock_text(self.used));
+        if let Some(left) = self.left {
+            comment.push_str(&format!(" [%clk {}]", clock_text(left)));
+        }
+        comment
+    }
+}
+
+/// `h:mm:ss.ss`, hundredths of a second rounded down.
+fn clock_text(time: Duration) -> String {
+    let hundredths = time.as_millis() / 10;
+    let seconds = hundredths / 100;
+    format!(
+        "{}:{:02}:{:02}.{:02}",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60,
+        hundredths % 100
+    )
 }
 
 impl<R> Header<R> {
@@ -76,6 +118,7 @@ impl<R> Header<R> {
             time_control: None,
             tags: Vec::new(),
             ending: None,
+            move_clocks: Vec::new(),
         }
     }
 }

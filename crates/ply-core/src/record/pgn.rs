@@ -262,8 +262,8 @@ pub fn replay<G: Game, E>(
 /// Writes `history` in the PGN shape: the Seven Tag Roster from `header`
 /// (the players under `player_tags`, first player first), `more_tags`,
 /// `SetUp`/`FEN` (the position string) after a set-up, then the moves as
-/// `name` writes them, numbered from `first_number`, the `comment` and the
-/// result.
+/// `name` writes them, numbered from `first_number`, each with its time
+/// and clock when the header has them, the `comment` and the result.
 #[must_use]
 pub fn write_history<G: Game>(
     history: &GameHistory<G>,
@@ -288,9 +288,15 @@ pub fn write_history<G: Game>(
         .zip(history.moves())
         .map(|(position, &mv)| name(position, mv))
         .collect();
+    let move_comments: Vec<Option<String>> = header
+        .move_clocks
+        .iter()
+        .map(|clock| clock.map(|c| c.pgn_comment()))
+        .collect();
     write(
         &tags,
         &moves,
+        &move_comments,
         first_number,
         start.side_to_move() == Side::Second,
         comment,
@@ -364,12 +370,14 @@ fn escape(value: &str) -> String {
 
 /// Writes one game: `tags` in order, then the moves numbered from
 /// `first_number` (`second_first`: the first move is the second player's, as
-/// Black's in chess after a set-up), a comment and the result, wrapped below
-/// 80 columns.
+/// Black's in chess after a set-up), each followed by its comment in
+/// `move_comments` (by index; missing or `None`: none), a comment and the
+/// result, wrapped below 80 columns.
 #[must_use]
 pub fn write(
     tags: &[(impl AsRef<str>, String)],
     moves: &[String],
+    move_comments: &[Option<String>],
     first_number: u32,
     second_first: bool,
     comment: Option<&str>,
@@ -383,13 +391,21 @@ pub fn write(
     let mut words: Vec<String> = Vec::new();
     let mut number = first_number;
     let mut white_to_move = !second_first;
+    // After a comment the second player's move is numbered again (`7...`),
+    // as PGN's export format asks.
+    let mut renumber = true;
     for (index, mv) in moves.iter().enumerate() {
         if white_to_move {
             words.push(format!("{number}. {mv}"));
-        } else if index == 0 {
+        } else if renumber {
             words.push(format!("{number}... {mv}"));
         } else {
             words.push(mv.clone());
+        }
+        renumber = false;
+        if let Some(Some(comment)) = move_comments.get(index) {
+            words.push(format!("{{{}}}", comment.replace('}', ")")));
+            renumber = true;
         }
         if !white_to_move {
             number += 1;
@@ -420,6 +436,8 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::MoveClock;
+    use std::time::Duration;
 
     #[test]
     fn reads_tags_moves_and_result_skipping_annotations() {
@@ -485,6 +503,7 @@ mod tests {
         let text = write(
             &[("Event", "a \"b\"".into()), ("Result", "*".into())],
             &moves,
+            &[],
             1,
             false,
             Some("over"),
@@ -494,12 +513,33 @@ mod tests {
             text,
             "[Event \"a \\\"b\\\"\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {over} *\n"
         );
-        let black = write(&NO_TAGS, &moves, 7, true, None, "0-1");
+        let black = write(&NO_TAGS, &moves, &[], 7, true, None, "0-1");
         assert!(black.contains("7... e4 8. e5 Nf3 0-1"), "{black}");
         let long: Vec<String> = (0..60).map(|_| "Nf3".to_owned()).collect();
-        let text = write(&NO_TAGS, &long, 1, false, None, "*");
+        let text = write(&NO_TAGS, &long, &[], 1, false, None, "*");
         assert!(text.lines().all(|l| l.len() < 80));
         let back = parse(&text).unwrap();
         assert_eq!(back.moves.len(), 60);
+    }
+
+    #[test]
+    fn move_comments_follow_their_moves_and_renumber_the_reply() {
+        let moves: Vec<String> = ["e4", "e5", "Nf3"].iter().map(|s| s.to_string()).collect();
+        let clock = |used_ms, left_ms: Option<u64>| {
+            Some(MoveClock {
+                used: Duration::from_millis(used_ms),
+                left: left_ms.map(Duration::from_millis),
+            })
+        };
+        let comments: Vec<Option<String>> = [clock(520, Some(3_608_536)), None, clock(7, None)]
+            .iter()
+            .map(|c| c.map(|c| c.pgn_comment()))
+            .collect();
+        let text = write(&NO_TAGS, &moves, &comments, 1, false, None, "*");
+        assert_eq!(
+            text,
+            "\n1. e4 {[%emt 0:00:00.52] [%clk 1:00:08.53]} 1... e5 2. Nf3 {[%emt 0:00:00.00]}\n*\n"
+        );
+        assert_eq!(parse(&text).unwrap().moves, ["e4", "e5", "Nf3"]);
     }
 }
