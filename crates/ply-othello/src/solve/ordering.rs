@@ -6,13 +6,16 @@
 //! next to the mover's discs, where replies may appear later), the mover's
 //! discs made safe around the corners, and whether the move is in a quadrant
 //! with an odd number of empties. The move the transposition table remembers
-//! goes first whatever its score.
+//! goes first whatever its score, and alone: the others are scored only if it
+//! fails to cut ([`children`], [`score_children`]).
 //!
 //! Far from the end ([`sort_depth`]) the same measure is looked at a few plies
 //! further: each move is scored by a small alpha-beta search, an even number of
-//! plies deep, whose leaves are scored by the opponent's options as above. It
-//! costs thousands of move generations per node, which the large subtrees
-//! there repay many times over in cut-offs found sooner.
+//! plies deep, whose leaves are scored by the opponent's options as above. Only
+//! the best keys need to be exact, so each search is bounded a little above
+//! the best key found so far: a move that cannot come near it is dropped as
+//! soon as that is proved (FFO #40-#49: 8 times fewer leaves than searches
+//! with an open window, for 10 % more nodes).
 //!
 //! From [`EVAL_MIN_EMPTIES`] on, the key also counts the pattern evaluation
 //! ([`Evaluation`]) of the position after the move, and from
@@ -54,6 +57,9 @@ const CORNER_STABILITY: i32 = 1 << 10;
 const PARITY: i32 = 1 << 8;
 /// Weight of one centi-disc of evaluation (a reply less is worth 10 discs).
 const EVAL: i32 = 4;
+/// How far below the best key so far a move's key is still worked out
+/// exactly (one reply).
+const SORT_MARGIN: i32 = MOBILITY;
 
 /// The fewest empties at which the evaluation of the position after each
 /// move counts in its key.
@@ -99,15 +105,15 @@ fn options(player: u64, opponent: u64) -> i32 {
 const SORT_INFINITY: i32 = 1 << 30;
 
 /// The plies of [`sort_search`] behind the key of each move of a position with
-/// `empties` empty squares: 0 (the plain measure) up to 13 empties, then 2, 4
+/// `empties` empty squares: 0 (the plain measure) up to 15 empties, then 2, 4
 /// and 6 as the subtrees grow.
 #[inline]
 #[must_use]
 pub fn sort_depth(empties: u32) -> u32 {
     match empties {
-        0..=13 => 0,
-        14..=17 => 2,
-        18..=21 => 4,
+        0..=15 => 0,
+        16..=19 => 2,
+        20..=23 => 4,
         _ => 6,
     }
 }
@@ -216,47 +222,82 @@ fn evaluation_plies(empties: u32) -> Option<u32> {
     }
 }
 
-/// Fills `list` with the legal moves of `player` in `moves_mask`, each with its
-/// flips and its ordering key, looked at [`sort_depth`]`(empties)` plies deep
-/// (and by the evaluation from [`EVAL_MIN_EMPTIES`] on); `hash_move` (a
-/// square index, or anything above 63) first.
+/// Fills `list` with the legal moves of `player` in `moves_mask`, each with
+/// its flips, and returns whether `hash_move` (a square index, or anything
+/// above 63) is among them: it then comes first, keyed [`HASH_MOVE`], and the
+/// keys of the others are left for [`score_children`] once the hash move has
+/// failed to cut (it usually cuts, and the keys far from the end cost
+/// thousands of move generations each). Without it every key is left to
+/// [`score_children`].
 #[inline]
 pub fn children(
     list: &mut Children,
     player: u64,
     opponent: u64,
     moves_mask: u64,
-    (parity, empties): (u8, u32),
     hash_move: u8,
-) {
-    let depth = sort_depth(empties);
-    let plies = evaluation_plies(empties);
-    let mut remaining = moves_mask;
+) -> bool {
+    let hash_first = hash_move < 64 && moves_mask >> hash_move & 1 != 0;
+    if hash_first {
+        let square = usize::from(hash_move);
+        list.push(Child {
+            square: hash_move,
+            flips: flips(player, opponent, square),
+            key: HASH_MOVE,
+        });
+    }
+    let mut remaining = moves_mask & !(u64::from(hash_first) << (hash_move & 63));
     while remaining != 0 {
         let square = remaining.trailing_zeros() as usize;
         remaining &= remaining - 1;
-        let f = flips(player, opponent, square);
-        let mover = player | f | (1 << square);
-        let next = opponent ^ f;
-        let key = if square == usize::from(hash_move) {
-            HASH_MOVE
-        } else {
-            let odd = i32::from(parity & QUADRANT_BIT[square] != 0);
-            let outlook = if depth == 0 {
-                options(next, mover)
-            } else {
-                sort_search(next, mover, depth, -SORT_INFINITY, SORT_INFINITY)
-            };
-            let evaluation = plies.map_or(0, |plies| {
-                evaluation_search(next, mover, plies, -SORT_INFINITY, SORT_INFINITY)
-            });
-            PARITY * odd - outlook - EVAL * evaluation
-        };
         list.push(Child {
             square: square as u8,
-            flips: f,
-            key,
+            flips: flips(player, opponent, square),
+            key: 0,
         });
+    }
+    hash_first
+}
+
+/// Sets the ordering key of every child in `list` (moves of `player` from a
+/// position with `empties` empty squares and quadrant parity `parity`),
+/// looked at [`sort_depth`]`(empties)` plies deep (and by the evaluation from
+/// [`EVAL_MIN_EMPTIES`] on).
+///
+/// Only the keys near the best one matter (the first move usually cuts): the
+/// shallow search of each move is bounded [`SORT_MARGIN`] above the best key
+/// so far, so that a move that cannot come near it is dropped as soon as that
+/// is proved (its key is then an upper bound, which still sorts it after the
+/// best).
+#[inline]
+pub fn score_children(
+    list: &mut [Child],
+    player: u64,
+    opponent: u64,
+    (parity, empties): (u8, u32),
+) {
+    let depth = sort_depth(empties);
+    let plies = evaluation_plies(empties);
+    let mut best_key = -SORT_INFINITY;
+    for child in list {
+        let square = usize::from(child.square);
+        let mover = player | child.flips | (1 << square);
+        let next = opponent ^ child.flips;
+        let odd = i32::from(parity & QUADRANT_BIT[square] != 0);
+        let evaluation = plies.map_or(0, |plies| {
+            evaluation_search(next, mover, plies, -SORT_INFINITY, SORT_INFINITY)
+        });
+        let base = PARITY * odd - EVAL * evaluation;
+        let outlook = if depth == 0 {
+            options(next, mover)
+        } else {
+            // The key is within the margin of the best one exactly when
+            // the outlook is below this.
+            let beta = (base - best_key + SORT_MARGIN).min(SORT_INFINITY);
+            sort_search(next, mover, depth, -SORT_INFINITY, beta)
+        };
+        child.key = base - outlook;
+        best_key = best_key.max(child.key);
     }
 }
 
