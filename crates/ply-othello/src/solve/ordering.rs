@@ -55,8 +55,9 @@ const POTENTIAL: i32 = 1 << 8;
 const CORNER_STABILITY: i32 = 1 << 10;
 /// Bonus of a move into a quadrant with an odd number of empties.
 const PARITY: i32 = 1 << 8;
-/// Weight of one centi-disc of evaluation (a reply less is worth 10 discs).
-const EVAL: i32 = 4;
+/// Weight of one centi-disc of evaluation (a reply less is worth about 7
+/// discs).
+const EVAL: i32 = 6;
 /// How far below the best key so far a move's key is still worked out
 /// exactly (one reply).
 const SORT_MARGIN: i32 = MOBILITY;
@@ -311,4 +312,103 @@ pub fn select(list: &mut Children, from: usize) {
         }
     }
     list.swap(from, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Othello;
+    use crate::solve::parity::parity;
+    use crate::solve::table::NO_MOVE;
+    use ply_core::Game;
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// The key of `child` with an open window: the definition the bounded
+    /// keys are checked against.
+    fn open_key(child: &Child, player: u64, opponent: u64, (parity, empties): (u8, u32)) -> i32 {
+        let square = usize::from(child.square);
+        let mover = player | child.flips | (1 << square);
+        let next = opponent ^ child.flips;
+        let odd = i32::from(parity & QUADRANT_BIT[square] != 0);
+        let evaluation = evaluation_plies(empties).map_or(0, |plies| {
+            evaluation_search(next, mover, plies, -SORT_INFINITY, SORT_INFINITY)
+        });
+        let outlook = sort_search(
+            next,
+            mover,
+            sort_depth(empties),
+            -SORT_INFINITY,
+            SORT_INFINITY,
+        );
+        PARITY * odd - EVAL * evaluation - outlook
+    }
+
+    #[test]
+    fn bounded_keys_keep_the_best_exact_and_bound_the_others_below_it() {
+        let mut rng = StdRng::seed_from_u64(15);
+        let (mut checked, mut bounded) = (0, 0);
+        for _ in 0..40 {
+            let target = rng.random_range(16..=23);
+            let mut position = Othello::start();
+            while position.empty().count_ones() > target {
+                let Some(&mv) = position.legal_moves().choose(&mut rng) else {
+                    break;
+                };
+                position = position.play(mv);
+            }
+            let (player, opponent) = (position.player(), position.opponent());
+            let legal = moves(player, opponent);
+            if legal.count_ones() < 2 {
+                continue;
+            }
+            let empty = !(player | opponent);
+            let context = (parity(empty), empty.count_ones());
+            let mut list = Children::new();
+            assert!(!children(&mut list, player, opponent, legal, NO_MOVE));
+            score_children(&mut list, player, opponent, context);
+            let exact: Vec<i32> = list
+                .iter()
+                .map(|child| open_key(child, player, opponent, context))
+                .collect();
+            let best = *exact.iter().max().unwrap();
+            assert_eq!(list.iter().map(|child| child.key).max(), Some(best));
+            for (child, &exact) in list.iter().zip(&exact) {
+                assert!(
+                    child.key == exact || (exact <= child.key && child.key <= best - SORT_MARGIN),
+                    "{position}: key {} of {}, exact {exact}, best {best}",
+                    child.key,
+                    child.square
+                );
+                bounded += usize::from(child.key != exact);
+            }
+            checked += 1;
+        }
+        assert!(checked >= 30, "{checked}");
+        // The bound does cut some searches short.
+        assert!(bounded >= 10, "{bounded}");
+    }
+
+    #[test]
+    fn the_hash_move_comes_first_and_alone_is_keyed() {
+        let position = Othello::start();
+        let (player, opponent) = (position.player(), position.opponent());
+        let legal = moves(player, opponent);
+        let first = legal.trailing_zeros() as u8;
+        let last = 63 - legal.leading_zeros() as u8;
+        let mut list = Children::new();
+        assert!(children(&mut list, player, opponent, legal, last));
+        assert_eq!(list[0].square, last);
+        assert_eq!(list[0].key, HASH_MOVE);
+        assert_eq!(list.len(), legal.count_ones() as usize);
+        assert!(
+            list[1..]
+                .iter()
+                .all(|child| child.key == 0 && child.square != last)
+        );
+        let mut unknown = Children::new();
+        assert!(!children(&mut unknown, player, opponent, legal, NO_MOVE));
+        assert_eq!(unknown[0].square, first);
+    }
 }
