@@ -6,13 +6,16 @@
 //! next to the mover's discs, where replies may appear later), the mover's
 //! discs made safe around the corners, and whether the move is in a quadrant
 //! with an odd number of empties. The move the transposition table remembers
-//! goes first whatever its score.
+//! goes first whatever its score, and alone: the others are scored only if it
+//! fails to cut ([`children`], [`score_children`]).
 //!
 //! Far from the end ([`sort_depth`]) the same measure is looked at a few plies
 //! further: each move is scored by a small alpha-beta search, an even number of
-//! plies deep, whose leaves are scored by the opponent's options as above. It
-//! costs thousands of move generations per node, which the large subtrees
-//! there repay many times over in cut-offs found sooner.
+//! plies deep, whose leaves are scored by the opponent's options as above. Only
+//! the best keys need to be exact, so each search is bounded a little above
+//! the best key found so far: a move that cannot come near it is dropped as
+//! soon as that is proved (FFO #40-#49: 8 times fewer leaves than searches
+//! with an open window, for 10 % more nodes).
 //!
 //! From [`EVAL_MIN_EMPTIES`] on, the key also counts the pattern evaluation
 //! ([`Evaluation`]) of the position after the move, and from
@@ -52,8 +55,12 @@ const POTENTIAL: i32 = 1 << 8;
 const CORNER_STABILITY: i32 = 1 << 10;
 /// Bonus of a move into a quadrant with an odd number of empties.
 const PARITY: i32 = 1 << 8;
-/// Weight of one centi-disc of evaluation (a reply less is worth 10 discs).
-const EVAL: i32 = 4;
+/// Weight of one centi-disc of evaluation (a reply less is worth about 7
+/// discs).
+const EVAL: i32 = 6;
+/// How far below the best key so far a move's key is still worked out
+/// exactly (one reply).
+const SORT_MARGIN: i32 = MOBILITY;
 
 /// The fewest empties at which the evaluation of the position after each
 /// move counts in its key.
@@ -99,15 +106,15 @@ fn options(player: u64, opponent: u64) -> i32 {
 const SORT_INFINITY: i32 = 1 << 30;
 
 /// The plies of [`sort_search`] behind the key of each move of a position with
-/// `empties` empty squares: 0 (the plain measure) up to 13 empties, then 2, 4
+/// `empties` empty squares: 0 (the plain measure) up to 15 empties, then 2, 4
 /// and 6 as the subtrees grow.
 #[inline]
 #[must_use]
 pub fn sort_depth(empties: u32) -> u32 {
     match empties {
-        0..=13 => 0,
-        14..=17 => 2,
-        18..=21 => 4,
+        0..=15 => 0,
+        16..=19 => 2,
+        20..=23 => 4,
         _ => 6,
     }
 }
@@ -216,47 +223,82 @@ fn evaluation_plies(empties: u32) -> Option<u32> {
     }
 }
 
-/// Fills `list` with the legal moves of `player` in `moves_mask`, each with its
-/// flips and its ordering key, looked at [`sort_depth`]`(empties)` plies deep
-/// (and by the evaluation from [`EVAL_MIN_EMPTIES`] on); `hash_move` (a
-/// square index, or anything above 63) first.
+/// Fills `list` with the legal moves of `player` in `moves_mask`, each with
+/// its flips, and returns whether `hash_move` (a square index, or anything
+/// above 63) is among them: it then comes first, keyed [`HASH_MOVE`], and the
+/// keys of the others are left for [`score_children`] once the hash move has
+/// failed to cut (it usually cuts, and the keys far from the end cost
+/// thousands of move generations each). Without it every key is left to
+/// [`score_children`].
 #[inline]
 pub fn children(
     list: &mut Children,
     player: u64,
     opponent: u64,
     moves_mask: u64,
-    (parity, empties): (u8, u32),
     hash_move: u8,
-) {
-    let depth = sort_depth(empties);
-    let plies = evaluation_plies(empties);
-    let mut remaining = moves_mask;
+) -> bool {
+    let hash_first = hash_move < 64 && moves_mask >> hash_move & 1 != 0;
+    if hash_first {
+        let square = usize::from(hash_move);
+        list.push(Child {
+            square: hash_move,
+            flips: flips(player, opponent, square),
+            key: HASH_MOVE,
+        });
+    }
+    let mut remaining = moves_mask & !(u64::from(hash_first) << (hash_move & 63));
     while remaining != 0 {
         let square = remaining.trailing_zeros() as usize;
         remaining &= remaining - 1;
-        let f = flips(player, opponent, square);
-        let mover = player | f | (1 << square);
-        let next = opponent ^ f;
-        let key = if square == usize::from(hash_move) {
-            HASH_MOVE
-        } else {
-            let odd = i32::from(parity & QUADRANT_BIT[square] != 0);
-            let outlook = if depth == 0 {
-                options(next, mover)
-            } else {
-                sort_search(next, mover, depth, -SORT_INFINITY, SORT_INFINITY)
-            };
-            let evaluation = plies.map_or(0, |plies| {
-                evaluation_search(next, mover, plies, -SORT_INFINITY, SORT_INFINITY)
-            });
-            PARITY * odd - outlook - EVAL * evaluation
-        };
         list.push(Child {
             square: square as u8,
-            flips: f,
-            key,
+            flips: flips(player, opponent, square),
+            key: 0,
         });
+    }
+    hash_first
+}
+
+/// Sets the ordering key of every child in `list` (moves of `player` from a
+/// position with `empties` empty squares and quadrant parity `parity`),
+/// looked at [`sort_depth`]`(empties)` plies deep (and by the evaluation from
+/// [`EVAL_MIN_EMPTIES`] on).
+///
+/// Only the keys near the best one matter (the first move usually cuts): the
+/// shallow search of each move is bounded [`SORT_MARGIN`] above the best key
+/// so far, so that a move that cannot come near it is dropped as soon as that
+/// is proved (its key is then an upper bound, which still sorts it after the
+/// best).
+#[inline]
+pub fn score_children(
+    list: &mut [Child],
+    player: u64,
+    opponent: u64,
+    (parity, empties): (u8, u32),
+) {
+    let depth = sort_depth(empties);
+    let plies = evaluation_plies(empties);
+    let mut best_key = -SORT_INFINITY;
+    for child in list {
+        let square = usize::from(child.square);
+        let mover = player | child.flips | (1 << square);
+        let next = opponent ^ child.flips;
+        let odd = i32::from(parity & QUADRANT_BIT[square] != 0);
+        let evaluation = plies.map_or(0, |plies| {
+            evaluation_search(next, mover, plies, -SORT_INFINITY, SORT_INFINITY)
+        });
+        let base = PARITY * odd - EVAL * evaluation;
+        let outlook = if depth == 0 {
+            options(next, mover)
+        } else {
+            // The key is within the margin of the best one exactly when
+            // the outlook is below this.
+            let beta = (base - best_key + SORT_MARGIN).min(SORT_INFINITY);
+            sort_search(next, mover, depth, -SORT_INFINITY, beta)
+        };
+        child.key = base - outlook;
+        best_key = best_key.max(child.key);
     }
 }
 
@@ -270,4 +312,103 @@ pub fn select(list: &mut Children, from: usize) {
         }
     }
     list.swap(from, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Othello;
+    use crate::solve::parity::parity;
+    use crate::solve::table::NO_MOVE;
+    use ply_core::Game;
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// The key of `child` with an open window: the definition the bounded
+    /// keys are checked against.
+    fn open_key(child: &Child, player: u64, opponent: u64, (parity, empties): (u8, u32)) -> i32 {
+        let square = usize::from(child.square);
+        let mover = player | child.flips | (1 << square);
+        let next = opponent ^ child.flips;
+        let odd = i32::from(parity & QUADRANT_BIT[square] != 0);
+        let evaluation = evaluation_plies(empties).map_or(0, |plies| {
+            evaluation_search(next, mover, plies, -SORT_INFINITY, SORT_INFINITY)
+        });
+        let outlook = sort_search(
+            next,
+            mover,
+            sort_depth(empties),
+            -SORT_INFINITY,
+            SORT_INFINITY,
+        );
+        PARITY * odd - EVAL * evaluation - outlook
+    }
+
+    #[test]
+    fn bounded_keys_keep_the_best_exact_and_bound_the_others_below_it() {
+        let mut rng = StdRng::seed_from_u64(15);
+        let (mut checked, mut bounded) = (0, 0);
+        for _ in 0..40 {
+            let target = rng.random_range(16..=23);
+            let mut position = Othello::start();
+            while position.empty().count_ones() > target {
+                let Some(&mv) = position.legal_moves().choose(&mut rng) else {
+                    break;
+                };
+                position = position.play(mv);
+            }
+            let (player, opponent) = (position.player(), position.opponent());
+            let legal = moves(player, opponent);
+            if legal.count_ones() < 2 {
+                continue;
+            }
+            let empty = !(player | opponent);
+            let context = (parity(empty), empty.count_ones());
+            let mut list = Children::new();
+            assert!(!children(&mut list, player, opponent, legal, NO_MOVE));
+            score_children(&mut list, player, opponent, context);
+            let exact: Vec<i32> = list
+                .iter()
+                .map(|child| open_key(child, player, opponent, context))
+                .collect();
+            let best = *exact.iter().max().unwrap();
+            assert_eq!(list.iter().map(|child| child.key).max(), Some(best));
+            for (child, &exact) in list.iter().zip(&exact) {
+                assert!(
+                    child.key == exact || (exact <= child.key && child.key <= best - SORT_MARGIN),
+                    "{position}: key {} of {}, exact {exact}, best {best}",
+                    child.key,
+                    child.square
+                );
+                bounded += usize::from(child.key != exact);
+            }
+            checked += 1;
+        }
+        assert!(checked >= 30, "{checked}");
+        // The bound does cut some searches short.
+        assert!(bounded >= 10, "{bounded}");
+    }
+
+    #[test]
+    fn the_hash_move_comes_first_and_alone_is_keyed() {
+        let position = Othello::start();
+        let (player, opponent) = (position.player(), position.opponent());
+        let legal = moves(player, opponent);
+        let first = legal.trailing_zeros() as u8;
+        let last = 63 - legal.leading_zeros() as u8;
+        let mut list = Children::new();
+        assert!(children(&mut list, player, opponent, legal, last));
+        assert_eq!(list[0].square, last);
+        assert_eq!(list[0].key, HASH_MOVE);
+        assert_eq!(list.len(), legal.count_ones() as usize);
+        assert!(
+            list[1..]
+                .iter()
+                .all(|child| child.key == 0 && child.square != last)
+        );
+        let mut unknown = Children::new();
+        assert!(!children(&mut unknown, player, opponent, legal, NO_MOVE));
+        assert_eq!(unknown[0].square, first);
+    }
 }

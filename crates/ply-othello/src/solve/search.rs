@@ -6,7 +6,7 @@
 //! [`Search::shallow`] and then to the last-moves functions.
 
 use super::board::{game_over_score, moves};
-use super::ordering::{Children, children, evaluation_search, select, sort_depth};
+use super::ordering::{Children, children, evaluation_search, score_children, select, sort_depth};
 use super::parity::QUADRANT_BIT;
 use super::stability::stability_cut;
 use super::table::{EXACT, NO_MOVE, Table};
@@ -148,14 +148,10 @@ impl<'a> Search<'a> {
             return -self.nws(opponent, player, -alpha - 1, empties, parity);
         }
         let mut list = Children::new();
-        children(
-            &mut list,
-            player,
-            opponent,
-            legal,
-            (parity, empties),
-            hash_move,
-        );
+        let hash_first = children(&mut list, player, opponent, legal, hash_move);
+        if !hash_first {
+            score_children(&mut list, player, opponent, (parity, empties));
+        }
         if empties > SHALLOW_MAX + 1 && empties < ETC_MIN {
             for child in &list {
                 let square = usize::from(child.square);
@@ -178,6 +174,9 @@ impl<'a> Search<'a> {
         let mut best = BELOW;
         let mut best_move = NO_MOVE;
         for k in 0..list.len() {
+            if k == 1 && hash_first {
+                score_children(&mut list[1..], player, opponent, (parity, empties));
+            }
             select(&mut list, k);
             let child = list[k];
             let square = usize::from(child.square);
@@ -287,13 +286,12 @@ impl<'a> Search<'a> {
             .probe(player, opponent, self.precision())
             .map_or(NO_MOVE, |stored| stored.best);
         let mut list = Children::new();
-        children(
-            &mut list,
+        let hash_first = children(&mut list, player, opponent, legal, hash_move);
+        score_children(
+            &mut list[usize::from(hash_first)..],
             player,
             opponent,
-            legal,
             (parity, empties),
-            hash_move,
         );
         let original_alpha = alpha;
         let mut best = BELOW;
