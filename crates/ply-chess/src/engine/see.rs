@@ -14,6 +14,18 @@ pub const VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 /// the exchange on its square is played out, each side free to stop capturing.
 #[must_use]
 pub fn at_least(position: &Position, mv: Move, threshold: i32) -> bool {
+    if !mv.is_castling() && !mv.is_en_passant() && mv.promotion().is_none() {
+        // The exchange wins at most the piece taken, and at least that
+        // less the mover (each side may stop): often that settles it.
+        let captured = position.role_on(mv.to()).map_or(0, |r| VALUE[r.index()]);
+        if captured < threshold {
+            return false;
+        }
+        let mover = position.role_on(mv.from()).expect("a piece moves");
+        if captured - VALUE[mover.index()] >= threshold {
+            return true;
+        }
+    }
     exchange(position, mv) >= threshold
 }
 
@@ -165,5 +177,28 @@ mod tests {
         // Castling and en passant.
         assert!(see("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6", 100));
         assert!(see("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", 0));
+    }
+
+    #[test]
+    fn the_shortcuts_agree_with_the_full_exchange() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+            "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 0 9",
+            "4k3/2p5/3q4/8/8/8/3Q4/4K3 w - - 0 1",
+        ];
+        for fen in fens {
+            let position = Position::from_fen(fen).unwrap();
+            for mv in position.legal_moves() {
+                let value = exchange(&position, mv);
+                for threshold in (-1000..=1000).step_by(10) {
+                    assert_eq!(
+                        at_least(&position, mv, threshold),
+                        value >= threshold,
+                        "{fen} {mv:?} {threshold}"
+                    );
+                }
+            }
+        }
     }
 }

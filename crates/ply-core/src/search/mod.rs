@@ -111,6 +111,23 @@ pub struct Features {
     pub late_move_reductions: bool,
     /// One more ply for moves that give check.
     pub check_extension: bool,
+    /// Skipping the late quiet moves of shallow nodes (move-count pruning),
+    /// fewer of them where the static score improved over two plies.
+    pub late_move_pruning: bool,
+    /// Skipping, at shallow depths, captures and quiet moves whose exchange
+    /// ([`Searchable::see_at_least`]) loses more than a margin by depth.
+    pub exchange_pruning: bool,
+    /// Late move reductions adjusted by the move's history score, by whether
+    /// the node's static score improved, and less for killers and counter
+    /// moves.
+    pub history_reductions: bool,
+    /// One ply less at nodes deep enough that have no table move.
+    pub internal_reduction: bool,
+    /// Noisy moves that lose material by exchange tried after the quiet moves.
+    pub losing_captures_last: bool,
+    /// The quiet move that last refuted the opponent's move tried after the
+    /// killers.
+    pub counter_moves: bool,
 }
 
 impl Features {
@@ -121,6 +138,12 @@ impl Features {
         futility: true,
         late_move_reductions: true,
         check_extension: true,
+        late_move_pruning: true,
+        exchange_pruning: true,
+        history_reductions: true,
+        internal_reduction: true,
+        losing_captures_last: true,
+        counter_moves: true,
     };
     /// Only the sound ones: no pruning by evaluation or null move.
     pub const SOUND: Features = Features {
@@ -129,6 +152,12 @@ impl Features {
         futility: false,
         late_move_reductions: false,
         check_extension: false,
+        late_move_pruning: false,
+        exchange_pruning: false,
+        history_reductions: false,
+        internal_reduction: false,
+        losing_captures_last: false,
+        counter_moves: false,
     };
 }
 

@@ -33,6 +33,29 @@ impl<M: Copy + PartialEq> Killers<M> {
     }
 }
 
+/// The quiet move that last refuted each move (by side to reply and the
+/// history index of the move replied to).
+pub(super) struct CounterMoves<M> {
+    table: Vec<Option<M>>,
+}
+
+impl<M: Copy> CounterMoves<M> {
+    pub(super) fn new() -> Self {
+        CounterMoves {
+            table: vec![None; 2 * HISTORY_SIZE],
+        }
+    }
+
+    /// The reply that last refuted the move of history index `previous`.
+    pub(super) fn get(&self, side: usize, previous: usize) -> Option<M> {
+        self.table[side * HISTORY_SIZE + previous]
+    }
+
+    pub(super) fn set(&mut self, side: usize, previous: usize, mv: M) {
+        self.table[side * HISTORY_SIZE + previous] = Some(mv);
+    }
+}
+
 /// How often each quiet move (by side and history index) caused a cut-off,
 /// decayed towards zero so that old successes fade.
 pub(super) struct History {
@@ -105,6 +128,16 @@ mod tests {
         assert_eq!(k.get(3), [Some(5), Some(2)]);
         k.clear_ply(3);
         assert_eq!(k.get(3), [None, None]);
+    }
+
+    #[test]
+    fn counter_moves_remember_the_last_refutation_per_side() {
+        let mut c = CounterMoves::new();
+        assert_eq!(c.get(0, 9), None);
+        c.set(0, 9, 4);
+        c.set(0, 9, 5);
+        assert_eq!(c.get(0, 9), Some(5));
+        assert_eq!(c.get(1, 9), None);
     }
 
     #[test]

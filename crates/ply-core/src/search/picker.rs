@@ -8,10 +8,16 @@
 //!    the position ([`Searchable::unpack_move`]) before anything is generated;
 //! 2. [`Stage::Noisy`]: captures and promotions batch by batch from the game's
 //!    [`NoisySource`], in the order the game gives them;
-//! 3. [`Stage::Killers`]: the two killers of the ply, when legal here
+//! 3. [`Stage::Killers`]: the two killers of the ply and, where the game
+//!    asks for it ([`Features::counter_moves`](super::Features)), the
+//!    counter move of the opponent's last move, when legal here
 //!    ([`Searchable::is_legal`]) and quiet;
 //! 4. [`Stage::Quiet`]: the quiet moves ([`Searchable::generate_quiet`]),
-//!    best history score first.
+//!    best history score first;
+//! 5. [`Stage::LosingNoisy`]: where the game asks for it
+//!    ([`Features::losing_captures_last`](super::Features)), the noisy
+//!    moves that stage 2 found to lose material by exchange
+//!    ([`Searchable::see_at_least`]), in their order there.
 //!
 //! Later stages skip the moves an earlier one gave (the table move, the
 //! killers). Quiescence uses stage 2 alone, or, where the position is
@@ -29,12 +35,14 @@ enum Stage {
     TableMove,
     /// Noisy moves, batch by batch from the game.
     Noisy,
-    /// The killers (index of the next one).
+    /// The killers and the counter move (index of the next one).
     Killers(usize),
     /// The quiet moves are to be generated.
     GenerateQuiet,
     /// Quiet moves, by history (or in generation order).
     Quiet,
+    /// The losing noisy moves put off by stage 2 (index of the next one).
+    LosingNoisy(usize),
     /// Nothing left.
     Done,
 }
@@ -43,7 +51,7 @@ enum Stage {
 pub(super) struct MovePicker<G: Searchable> {
     stage: Stage,
     table_move: Option<G::Move>,
-    killers: [Option<G::Move>; 2],
+    killers: [Option<G::Move>; REFUTATIONS],
     /// Whether the quiet stages run (not in plain quiescence).
     quiets: bool,
     /// Whether quiet moves are ordered by history (not in forced quiescence).
@@ -55,15 +63,27 @@ pub(super) struct MovePicker<G: Searchable> {
     scores: ArrayVec<i32, MAX_MOVES>,
     /// The next move of `moves` to give.
     next: usize,
+    /// Whether noisy moves that lose material wait until after the quiets.
+    defer_losing: bool,
+    /// The noisy moves put off for losing material.
+    losing: ArrayVec<G::Move, MAX_DEFERRED>,
 }
+
+/// How many quiet refutations a node tries before its other quiet moves:
+/// two killers and a counter move.
+pub(super) const REFUTATIONS: usize = 3;
+
+/// How many losing noisy moves a node puts off at most (the rest are given
+/// in their place).
+const MAX_DEFERRED: usize = 32;
 
 impl<G: Searchable> MovePicker<G> {
     /// The picker of a search node: the packed table move (if any), then the
-    /// noisy moves, the killers and the quiet moves.
+    /// noisy moves, the killers and counter move and the quiet moves.
     pub(super) fn new(
         position: &G,
         table_move: Option<u16>,
-        killers: [Option<G::Move>; 2],
+        killers: [Option<G::Move>; REFUTATIONS],
     ) -> Self {
         let table_move = table_move.and_then(|packed| position.unpack_move(packed));
         Self::with(
@@ -82,7 +102,7 @@ impl<G: Searchable> MovePicker<G> {
         Self::with(
             position,
             None,
-            [None; 2],
+            [None; REFUTATIONS],
             NoisyPurpose::Quiescence { gap },
             false,
             false,
@@ -92,13 +112,20 @@ impl<G: Searchable> MovePicker<G> {
     /// The picker of quiescence in a forcing position: every legal move,
     /// noisy ones first, in generation order.
     pub(super) fn forced(position: &G) -> Self {
-        Self::with(position, None, [None; 2], NoisyPurpose::Search, true, false)
+        Self::with(
+            position,
+            None,
+            [None; REFUTATIONS],
+            NoisyPurpose::Search,
+            true,
+            false,
+        )
     }
 
     fn with(
         position: &G,
         table_move: Option<G::Move>,
-        killers: [Option<G::Move>; 2],
+        killers: [Option<G::Move>; REFUTATIONS],
         purpose: NoisyPurpose,
         quiets: bool,
         by_history: bool,
@@ -113,6 +140,8 @@ impl<G: Searchable> MovePicker<G> {
             moves: MoveList::new(),
             scores: ArrayVec::new(),
             next: 0,
+            defer_losing: G::FEATURES.losing_captures_last && by_history,
+            losing: ArrayVec::new(),
         }
     }
 
@@ -136,10 +165,17 @@ impl<G: Searchable> MovePicker<G> {
                 Stage::Noisy => {
                     if let Some(&mv) = self.moves.get(self.next) {
                         self.next += 1;
-                        if Some(mv) != self.table_move {
-                            return Some(mv);
+                        if Some(mv) == self.table_move {
+                            continue;
                         }
-                        continue;
+                        if self.defer_losing
+                            && !self.losing.is_full()
+                            && !position.see_at_least(mv, 0)
+                        {
+                            self.losing.push(mv);
+                            continue;
+                        }
+                        return Some(mv);
                     }
                     self.moves.clear();
                     self.next = 0;
@@ -159,7 +195,7 @@ impl<G: Searchable> MovePicker<G> {
                     self.stage = Stage::Killers(i + 1);
                     let usable = killer.is_some_and(|k| {
                         Some(k) != self.table_move
-                            && self.killers[..i] != [Some(k)]
+                            && !self.killers[..i].contains(&Some(k))
                             && !position.is_noisy(k)
                             && position.is_legal(k)
                     });
@@ -186,7 +222,7 @@ impl<G: Searchable> MovePicker<G> {
                 }
                 Stage::Quiet => {
                     if self.next >= self.moves.len() {
-                        self.stage = Stage::Done;
+                        self.stage = Stage::LosingNoisy(0);
                         continue;
                     }
                     if self.by_history {
@@ -206,6 +242,14 @@ impl<G: Searchable> MovePicker<G> {
                     if !self.given_before(mv) {
                         return Some(mv);
                     }
+                }
+                Stage::LosingNoisy(i) => {
+                    let Some(&mv) = self.losing.get(i) else {
+                        self.stage = Stage::Done;
+                        continue;
+                    };
+                    self.stage = Stage::LosingNoisy(i + 1);
+                    return Some(mv);
                 }
                 Stage::Done => return None,
             }

@@ -470,13 +470,17 @@ fn the_picker_gives_each_move_once_stage_by_stage() {
     history.update(0, 7, 500);
     history.update(0, 2, 100);
     history.update(0, 8, -100);
-    // Table move 4; killers 5 and 6 (a capture here, so not a killer);
-    // captures largest first; quiet moves by history, of equals the first in
-    // the list at each pick (a pick swaps the best to the front).
-    let main = picker::MovePicker::new(&Numbers, Some(4), [Some(5), Some(6)]);
-    assert_eq!(picked(main, &history), [4, 9, 6, 3, 5, 7, 2, 1, 8]);
+    // Table move 4; killers 5 and 6 (a capture here, so not a killer) and
+    // counter move 1; captures largest first; quiet moves by history, of
+    // equals the first in the list at each pick (a pick swaps the best to
+    // the front).
+    let main = picker::MovePicker::new(&Numbers, Some(4), [Some(5), Some(6), Some(1)]);
+    assert_eq!(picked(main, &history), [4, 9, 6, 3, 5, 1, 7, 2, 8]);
+    // A counter move equal to a killer is given once.
+    let main = picker::MovePicker::new(&Numbers, None, [Some(5), None, Some(5)]);
+    assert_eq!(picked(main, &history), [9, 6, 3, 5, 7, 2, 4, 1, 8]);
     // A table move that is not legal here (packed 12) is passed over.
-    let main = picker::MovePicker::new(&Numbers, Some(12), [Some(12), None]);
+    let main = picker::MovePicker::new(&Numbers, Some(12), [Some(12), None, None]);
     assert_eq!(picked(main, &history), [9, 6, 3, 7, 2, 4, 5, 1, 8]);
     // Quiescence: the captures alone; forced, every move in generation order.
     let quiet = picker::MovePicker::quiescence(&Numbers, 0);

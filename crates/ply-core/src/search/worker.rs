@@ -1,9 +1,9 @@
 //! One search thread: iterative deepening over the root moves, principal
 //! variation search with its pruning, and quiescence.
 
-use super::ordering::{History, Killers, Reductions};
+use super::ordering::{CounterMoves, History, Killers, Reductions};
 use super::pacing::{NEXT_ITERATION_FRACTION, Pacing};
-use super::picker::MovePicker;
+use super::picker::{MovePicker, REFUTATIONS};
 use super::score::{MAX_PLY, Score};
 use super::table::{Bound, Entry, TranspositionTable};
 use super::{
@@ -92,6 +92,9 @@ impl<M> RootMove<M> {
     }
 }
 
+/// History score worth one ply less (or more) of late move reduction.
+const HISTORY_PER_PLY: i32 = 6_000;
+
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
 
@@ -109,8 +112,16 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     /// Hashes of the game's positions before the root and along the current line.
     path: Vec<u64>,
     killers: Killers<G::Move>,
+    counter_moves: CounterMoves<G::Move>,
+    /// The history index of the move that led to the node at each ply of the
+    /// current line (`None` at the root and after a null move).
+    played: Vec<Option<usize>>,
     history: History,
     reductions: Reductions,
+    /// The static evaluation of the node at each ply of the current line
+    /// (`-INFINITE` where unknown: in check, or not searched by `search`),
+    /// for whether a node improved on its side's previous one.
+    evals: Vec<Score>,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     root_moves: Vec<RootMove<G::Move>>,
     /// How settled the completed iterations are, for the time manager.
@@ -154,8 +165,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             stop_at_known: evaluator.known(root).is_none(),
             path,
             killers: Killers::new(),
+            counter_moves: CounterMoves::new(),
+            played: vec![None; MAX_PLY + 2],
             history: History::new(),
             reductions: Reductions::new(),
+            evals: vec![-Score::INFINITE; MAX_PLY + 2],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root_moves,
             pacing: Pacing::new(shared.previous_score),
@@ -432,6 +446,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             let mv = self.root_moves[i].mv;
             let child = root.play(mv);
             self.path.push(child.hash());
+            self.played[1] = Some(root.history_index(mv));
             let extension = i32::from(G::FEATURES.check_extension && child.in_check());
             let new_depth = depth - 1 + extension;
             let score = if i == first {
@@ -527,7 +542,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         position: &G,
         mut alpha: Score,
         mut beta: Score,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         allow_null: bool,
     ) -> Score {
@@ -580,14 +595,25 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         } else {
             stored.map_or_else(|| self.evaluate(position), |e| e.eval)
         };
+        self.evals[ply] = eval;
+        // Whether the static score is better than at the side's previous
+        // node (two plies up); assumed where either is unknown.
+        let improving = {
+            let before = if ply >= 2 {
+                self.evals[ply - 2]
+            } else {
+                -Score::INFINITE
+            };
+            in_check || before == -Score::INFINITE || eval > before
+        };
 
         // Reverse futility: far above beta near the leaves, assume it holds.
         if G::FEATURES.reverse_futility
             && !pv_node
             && !in_check
-            && depth <= 6
+            && depth <= 8
             && !beta.is_decisive()
-            && eval.0 - 90 * depth >= beta.0
+            && eval.0 - 80 * (depth - i32::from(improving)) >= beta.0
         {
             return eval;
         }
@@ -601,8 +627,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             && !beta.is_decisive()
             && let Some(child) = position.null_move()
         {
-            let reduction = 3 + depth / 4;
+            // Deeper and further above beta: a shallower search suffices.
+            let reduction = 3 + depth / 3 + ((eval.0 - beta.0) / 200).min(3);
             self.path.push(child.hash());
+            self.played[ply + 1] = None;
             let score = -self.search(
                 &child,
                 -beta,
@@ -637,26 +665,61 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
+        let table_move = stored.and_then(|e| e.packed_move);
+        // No move from the table this deep: the node is new or was cut
+        // shallow, and ordering will be poor; search it a ply shallower.
+        if G::FEATURES.internal_reduction && depth >= 4 && table_move.is_none() {
+            depth -= 1;
+        }
         let side = position.side_to_move().index();
-        let mut picker = MovePicker::new(
-            position,
-            stored.and_then(|e| e.packed_move),
-            self.killers.get(ply),
-        );
+        let [first_killer, second_killer] = self.killers.get(ply);
+        let counter = if G::FEATURES.counter_moves {
+            self.played[ply].and_then(|previous| self.counter_moves.get(side, previous))
+        } else {
+            None
+        };
+        let refutations: [Option<G::Move>; REFUTATIONS] = [first_killer, second_killer, counter];
+        let mut picker = MovePicker::new(position, table_move, refutations);
         self.killers.clear_ply(ply + 1);
 
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
         let mut legal = 0usize;
+        let mut quiets_seen = 0i32;
+        // How many quiet moves a shallow node tries before it skips the rest.
+        let quiet_limit = if improving {
+            3 + depth * depth
+        } else {
+            (3 + depth * depth) / 2
+        };
         let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
         let original_alpha = alpha;
 
         while let Some(mv) = picker.next(position, &self.history) {
             legal += 1;
             let noisy = position.is_noisy(mv);
+            quiets_seen += i32::from(!noisy);
+            // Something not lost is in hand: shallow nodes may skip moves.
+            let may_skip = searched > 0 && best > -Score::WIN_BOUND && depth <= 8;
+            if G::FEATURES.late_move_pruning && may_skip && !noisy && quiets_seen > quiet_limit {
+                continue;
+            }
             let child = position.play(mv);
             let gives_check = child.in_check();
+
+            // A move that loses material by exchange, more than the depth
+            // can be expected to win back.
+            if G::FEATURES.exchange_pruning && may_skip && !in_check && (noisy || !gives_check) {
+                let margin = if noisy {
+                    -100 * depth
+                } else {
+                    -25 * depth * depth
+                };
+                if !position.see_at_least(mv, margin) {
+                    continue;
+                }
+            }
 
             // Futility: a quiet move at the frontier cannot lift a hopeless score.
             if G::FEATURES.futility
@@ -675,6 +738,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             let extension = i32::from(G::FEATURES.check_extension && gives_check);
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
+            self.played[ply + 1] = Some(position.history_index(mv));
             let score = if searched == 0 {
                 -self.search(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
@@ -687,6 +751,12 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                     && !gives_check
                 {
                     reduction = self.reductions.get(depth, searched) - i32::from(pv_node);
+                    if G::FEATURES.history_reductions {
+                        let history = self.history.get(side, position.history_index(mv));
+                        reduction += i32::from(!improving)
+                            - i32::from(refutations.contains(&Some(mv)))
+                            - history / HISTORY_PER_PLY;
+                    }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(
@@ -730,6 +800,9 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                     if score >= beta {
                         if !noisy {
                             self.killers.add(ply, mv);
+                            if let Some(previous) = self.played[ply] {
+                                self.counter_moves.set(side, previous, mv);
+                            }
                             let bonus = depth * depth;
                             self.history.update(side, position.history_index(mv), bonus);
                             for &tried in &quiets_tried {
