@@ -151,6 +151,18 @@ impl<G: Searchable> MovePicker<G> {
         Some(mv) == self.table_move || self.killers.contains(&Some(mv))
     }
 
+    /// Gives no more quiet moves (the killers and counter move included):
+    /// late move pruning has skipped the rest. Noisy moves deferred as
+    /// losing still come.
+    pub(super) fn skip_quiets(&mut self) {
+        if matches!(
+            self.stage,
+            Stage::Killers(_) | Stage::GenerateQuiet | Stage::Quiet
+        ) {
+            self.stage = Stage::LosingNoisy(0);
+        }
+    }
+
     /// The next move to search, or `None` when the node has no more.
     /// `history` orders the quiet moves.
     pub(super) fn next(&mut self, position: &G, history: &History) -> Option<G::Move> {

@@ -703,22 +703,26 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             // Something not lost is in hand: shallow nodes may skip moves.
             let may_skip = searched > 0 && best > -Score::WIN_BOUND && depth <= 8;
             if G::FEATURES.late_move_pruning && may_skip && !noisy && quiets_seen > quiet_limit {
+                // Every later quiet move would be skipped too: none is
+                // generated, scored or made.
+                picker.skip_quiets();
+                continue;
+            }
+            // A move that loses material by exchange, more than the depth
+            // can be expected to win back (a quiet move only when it does
+            // not give check); a capture is judged before it is made.
+            let exchange_prunable = G::FEATURES.exchange_pruning && may_skip && !in_check;
+            if exchange_prunable && noisy && !position.see_at_least(mv, -100 * depth) {
                 continue;
             }
             let child = position.play(mv);
             let gives_check = child.in_check();
-
-            // A move that loses material by exchange, more than the depth
-            // can be expected to win back.
-            if G::FEATURES.exchange_pruning && may_skip && !in_check && (noisy || !gives_check) {
-                let margin = if noisy {
-                    -100 * depth
-                } else {
-                    -25 * depth * depth
-                };
-                if !position.see_at_least(mv, margin) {
-                    continue;
-                }
+            if exchange_prunable
+                && !noisy
+                && !gives_check
+                && !position.see_at_least(mv, -25 * depth * depth)
+            {
+                continue;
             }
 
             // Futility: a quiet move at the frontier cannot lift a hopeless score.
