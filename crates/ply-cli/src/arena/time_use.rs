@@ -122,7 +122,8 @@ impl TimeUse {
 fn summary(seen: &[Duration]) -> Option<(Duration, Duration)> {
     let mut sorted = seen.to_vec();
     sorted.sort();
-    Some((*sorted.get((sorted.len() - 1) / 2)?, *sorted.first()?))
+    let least = *sorted.first()?;
+    Some((sorted[(sorted.len() - 1) / 2], least))
 }
 
 #[cfg(test)]
@@ -182,6 +183,22 @@ mod tests {
         let text = time.text(&names);
         assert!(text.contains("Clock after moves 20 / 40 / 60"), "{text}");
         assert!(text.contains("  b  5.20 (5.20) 2 / "), "{text}");
+    }
+
+    #[test]
+    fn medians_and_least() {
+        let s = |xs: &[u64]| {
+            summary(
+                &xs.iter()
+                    .map(|&x| Duration::from_secs(x))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(s(&[]), None);
+        let secs = |x| Duration::from_secs(x);
+        assert_eq!(s(&[4]), Some((secs(4), secs(4))));
+        assert_eq!(s(&[5, 1, 3, 9]), Some((secs(3), secs(1))));
+        assert_eq!(s(&[5, 1, 3]), Some((secs(3), secs(1))));
     }
 
     #[test]

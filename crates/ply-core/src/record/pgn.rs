@@ -391,21 +391,18 @@ pub fn write(
     let mut words: Vec<String> = Vec::new();
     let mut number = first_number;
     let mut white_to_move = !second_first;
-    // After a comment the second player's move is numbered again (`7...`),
-    // as PGN's export format asks.
-    let mut renumber = true;
+    // A move after a comment is not numbered again (`1. e4 {..} e5`), as
+    // cutechess-cli writes: PDN readers such as pydraughts need that.
     for (index, mv) in moves.iter().enumerate() {
         if white_to_move {
             words.push(format!("{number}. {mv}"));
-        } else if renumber {
+        } else if index == 0 {
             words.push(format!("{number}... {mv}"));
         } else {
             words.push(mv.clone());
         }
-        renumber = false;
         if let Some(Some(comment)) = move_comments.get(index) {
             words.push(format!("{{{}}}", comment.replace('}', ")")));
-            renumber = true;
         }
         if !white_to_move {
             number += 1;
@@ -523,7 +520,7 @@ mod tests {
     }
 
     #[test]
-    fn move_comments_follow_their_moves_and_renumber_the_reply() {
+    fn move_comments_follow_their_moves() {
         let moves: Vec<String> = ["e4", "e5", "Nf3"].iter().map(|s| s.to_string()).collect();
         let clock = |used_ms, left_ms: Option<u64>| {
             Some(MoveClock {
@@ -538,7 +535,7 @@ mod tests {
         let text = write(&NO_TAGS, &moves, &comments, 1, false, None, "*");
         assert_eq!(
             text,
-            "\n1. e4 {[%emt 0:00:00.52] [%clk 1:00:08.53]} 1... e5 2. Nf3 {[%emt 0:00:00.00]}\n*\n"
+            "\n1. e4 {[%emt 0:00:00.52] [%clk 1:00:08.53]} e5 2. Nf3 {[%emt 0:00:00.00]} *\n"
         );
         assert_eq!(parse(&text).unwrap().moves, ["e4", "e5", "Nf3"]);
     }
