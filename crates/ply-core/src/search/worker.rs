@@ -742,7 +742,8 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             let extension = i32::from(G::FEATURES.check_extension && gives_check);
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
-            self.played[ply + 1] = Some(position.history_index(mv));
+            let move_index = position.history_index(mv);
+            self.played[ply + 1] = Some(move_index);
             let score = if searched == 0 {
                 -self.search(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
@@ -756,7 +757,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 {
                     reduction = self.reductions.get(depth, searched) - i32::from(pv_node);
                     if G::FEATURES.history_reductions {
-                        let history = self.history.get(side, position.history_index(mv));
+                        let history = self.history.get(side, move_index);
                         reduction += i32::from(!improving)
                             - i32::from(refutations.contains(&Some(mv)))
                             - history / HISTORY_PER_PLY;
@@ -804,11 +805,13 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                     if score >= beta {
                         if !noisy {
                             self.killers.add(ply, mv);
-                            if let Some(previous) = self.played[ply] {
+                            if G::FEATURES.counter_moves
+                                && let Some(previous) = self.played[ply]
+                            {
                                 self.counter_moves.set(side, previous, mv);
                             }
                             let bonus = depth * depth;
-                            self.history.update(side, position.history_index(mv), bonus);
+                            self.history.update(side, move_index, bonus);
                             for &tried in &quiets_tried {
                                 self.history
                                     .update(side, position.history_index(tried), -bonus);
