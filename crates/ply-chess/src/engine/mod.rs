@@ -231,7 +231,12 @@ macro_rules! chess_engine {
         }
 
         impl ply_core::search::Searchable for $board {
-            const FEATURES: ply_core::search::Features = ply_core::search::Features::ALL;
+            /// Every technique but the window reduction (checkers'; chess's
+            /// search was tuned without it).
+            const FEATURES: ply_core::search::Features = ply_core::search::Features {
+                window_reduction: false,
+                ..ply_core::search::Features::ALL
+            };
 
             type Noisy = $noisy;
 

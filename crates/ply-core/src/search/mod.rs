@@ -128,6 +128,11 @@ pub struct Features {
     /// The quiet move that last refuted the opponent's move tried after the
     /// killers.
     pub counter_moves: bool,
+    /// One ply less at quiet nodes off the principal variation whose static
+    /// score lies far outside the window (Cake's material-window cut, with
+    /// the static score for the material): lines already won or lost by
+    /// far are searched shallower.
+    pub window_reduction: bool,
 }
 
 impl Features {
@@ -144,6 +149,7 @@ impl Features {
         internal_reduction: true,
         losing_captures_last: true,
         counter_moves: true,
+        window_reduction: true,
     };
     /// Only the sound ones: no pruning by evaluation or null move.
     pub const SOUND: Features = Features {
@@ -158,6 +164,7 @@ impl Features {
         internal_reduction: false,
         losing_captures_last: false,
         counter_moves: false,
+        window_reduction: false,
     };
 }
 

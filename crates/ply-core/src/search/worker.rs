@@ -95,6 +95,15 @@ impl<M> RootMove<M> {
 /// History score worth one ply less (or more) of late move reduction.
 const HISTORY_PER_PLY: i32 = 6_000;
 
+/// How far outside the window (in centi-units) the static score of a node
+/// must lie for [`Features::window_reduction`](super::Features::window_reduction):
+/// Cake's 1.1 men.
+const WINDOW_REDUCTION_MARGIN: i32 = 110;
+
+/// The least depth at which [`Features::window_reduction`](super::Features::window_reduction)
+/// cuts a ply.
+const WINDOW_REDUCTION_DEPTH: i32 = 3;
+
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
 
@@ -572,7 +581,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             return alpha;
         }
         let pv_node = beta.0 - alpha.0 > 1;
-        let key = position.hash();
+        let key = *self
+            .path
+            .last()
+            .expect("the path holds the current position");
         let stored = self.shared.table.probe(key);
         if let Some(entry) = stored
             && !pv_node
@@ -665,6 +677,22 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
+        // Far outside the window on the static score, with no capture or
+        // evasion pending: the line is decided by far either way, and is
+        // searched a ply shallower (Cake's material-window cut).
+        if G::FEATURES.window_reduction
+            && !pv_node
+            && !in_check
+            && depth >= WINDOW_REDUCTION_DEPTH
+            && !alpha.is_decisive()
+            && !beta.is_decisive()
+            && (eval.0 + WINDOW_REDUCTION_MARGIN < alpha.0
+                || eval.0 - WINDOW_REDUCTION_MARGIN > beta.0)
+            && !position.is_forcing()
+        {
+            depth -= 1;
+        }
+
         let table_move = stored.and_then(|e| e.packed_move);
         // No move from the table this deep: the node is new or was cut
         // shallow, and ordering will be poor; search it a ply shallower.
@@ -741,7 +769,13 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
 
             let extension = i32::from(G::FEATURES.check_extension && gives_check);
             let new_depth = depth - 1 + extension;
-            self.path.push(child.hash());
+            let child_key = child.hash();
+            if new_depth > 0 {
+                // The child probes the table (quiescence does not): start
+                // loading its bucket now.
+                self.shared.table.prefetch(child_key);
+            }
+            self.path.push(child_key);
             let move_index = position.history_index(mv);
             self.played[ply + 1] = Some(move_index);
             let score = if searched == 0 {
