@@ -12,6 +12,7 @@
 //! [`NoisySource`]), the killers, then the quiet moves by history. [`Engine`] holds the table and
 //! the options between searches and runs them.
 
+mod eval_cache;
 mod level;
 mod limits;
 mod ordering;
@@ -128,6 +129,9 @@ pub struct Features {
     /// The quiet move that last refuted the opponent's move tried after the
     /// killers.
     pub counter_moves: bool,
+    /// Static evaluations remembered by position, for an evaluation that
+    /// costs more than a probe of a small table.
+    pub eval_cache: bool,
 }
 
 impl Features {
@@ -144,6 +148,7 @@ impl Features {
         internal_reduction: true,
         losing_captures_last: true,
         counter_moves: true,
+        eval_cache: true,
     };
     /// Only the sound ones: no pruning by evaluation or null move.
     pub const SOUND: Features = Features {
@@ -158,6 +163,7 @@ impl Features {
         internal_reduction: false,
         losing_captures_last: false,
         counter_moves: false,
+        eval_cache: false,
     };
 }
 
@@ -207,6 +213,14 @@ pub trait Searchable: Game {
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool {
         false
+    }
+
+    /// A hash of everything the static evaluation reads (the cache of
+    /// [`Features::eval_cache`] is keyed by it): the position's hash by
+    /// default; a game whose evaluation reads more (a move counter) mixes
+    /// it in.
+    fn evaluation_key(&self) -> u64 {
+        self.hash()
     }
 
     /// Whether the side to move may not "stand pat" in quiescence because its

@@ -1,6 +1,7 @@
 //! One search thread: iterative deepening over the root moves, principal
 //! variation search with its pruning, and quiescence.
 
+use super::eval_cache::EvalCache;
 use super::ordering::{CounterMoves, History, Killers, Reductions};
 use super::pacing::{NEXT_ITERATION_FRACTION, Pacing};
 use super::picker::{MovePicker, REFUTATIONS};
@@ -126,6 +127,9 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     root_moves: Vec<RootMove<G::Move>>,
     /// How settled the completed iterations are, for the time manager.
     pacing: Pacing,
+    /// Recent static evaluations, where the game keeps them
+    /// ([`Features::eval_cache`]).
+    eval_cache: Option<EvalCache>,
 }
 
 impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
@@ -173,6 +177,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root_moves,
             pacing: Pacing::new(shared.previous_score),
+            eval_cache: G::FEATURES.eval_cache.then(EvalCache::new),
         }
     }
 
@@ -531,9 +536,22 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             .any(|back| self.path[len - 1 - back] == key)
     }
 
-    fn evaluate(&self, position: &G) -> Score {
-        let raw = self.evaluator.evaluate(position);
-        Score(raw.0.clamp(-Score::WIN_BOUND.0 + 1, Score::WIN_BOUND.0 - 1))
+    /// The static evaluation of `position`, within the range of scores that
+    /// are no forced results; from the cache where the game keeps one.
+    fn evaluate(&mut self, position: &G) -> Score {
+        let evaluate = |position: &G| {
+            let raw = self.evaluator.evaluate(position);
+            Score(raw.0.clamp(-Score::WIN_BOUND.0 + 1, Score::WIN_BOUND.0 - 1))
+        };
+        let Some(cache) = &mut self.eval_cache else {
+            return evaluate(position);
+        };
+        let key = position.evaluation_key();
+        cache.get(key).unwrap_or_else(|| {
+            let score = evaluate(position);
+            cache.put(key, score);
+            score
+        })
     }
 
     /// Alpha-beta search of `position`, `ply` plies from the root, to `depth`.
@@ -712,7 +730,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             // can be expected to win back (a quiet move only when it does
             // not give check); a capture is judged before it is made.
             let exchange_prunable = G::FEATURES.exchange_pruning && may_skip && !in_check;
-            if exchange_prunable && noisy && !position.see_at_least(mv, -100 * depth) {
+            if exchange_prunable
+                && noisy
+                && !picker.last_keeps_material()
+                && !position.see_at_least(mv, -100 * depth)
+            {
                 continue;
             }
             let child = position.play(mv);
