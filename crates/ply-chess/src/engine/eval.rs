@@ -626,9 +626,11 @@ struct PawnEntry {
 const PAWN_CACHE_SLOTS: usize = 1 << 12;
 
 thread_local! {
-    static PAWN_CACHE: std::cell::RefCell<PawnCache> = std::cell::RefCell::new(PawnCache {
-        entries: Vec::new(),
-    });
+    static PAWN_CACHE: std::cell::RefCell<PawnCache> = const {
+        std::cell::RefCell::new(PawnCache {
+            entries: Vec::new(),
+        })
+    };
 }
 
 impl PawnCache {
