@@ -738,6 +738,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 continue;
             }
             let child = position.play(mv);
+            // The child probes the table first thing: start the load now.
+            if depth >= 2 {
+                self.shared.table.prefetch(child.hash());
+            }
             let gives_check = child.in_check();
             if exchange_prunable
                 && !noisy
