@@ -37,6 +37,9 @@ pub trait Glue: Searchable {
     /// Whether [`Glue::write_planes`] writes every value of the observation
     /// (then the caller need not zero it first).
     const WRITES_WHOLE_PLANES: bool = false;
+    /// Whether every value of every plane is 0 or 1 (so that the planes can
+    /// be written as bytes).
+    const BINARY_PLANES: bool = true;
 
     /// The evaluator of the game's engine.
     fn evaluator() -> Self::Eval;
