@@ -1,5 +1,5 @@
 //! The buffers a reset or step fills, and the fast ways to fill them:
-//! bits spread to bytes or floats by table, and masks laid out action by
+//! bits spread to bytes by arithmetic or to floats by table, and masks laid out action by
 //! action written a block of environments at a time.
 
 /// The observation buffer, `PLANES * 64` values per environment, in the
@@ -116,23 +116,16 @@ pub fn write_obs(
     }
 }
 
-/// Each byte's bits spread to the bytes of a `u64` (little-endian: bit `j`
-/// to byte `j`), 0 or 1 each.
-static BYTE_SPREAD: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut bit = 0;
-        while bit < 8 {
-            if byte >> bit & 1 != 0 {
-                table[byte] |= 1 << (8 * bit);
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
+/// The bits of `byte` spread to the bytes of a `u64` (little-endian: bit
+/// `j` to byte `j`), 0 or 1 each, by arithmetic (a table would be read by a
+/// slow vector gather): `byte` copied into every byte, byte `j` keeping
+/// only bit `j`, then each byte that is not 0 made 1 (adding 0x7f sets its
+/// top bit, without a carry into the next byte).
+fn spread_byte(byte: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let kept = (u64::from(byte) * ONES) & 0x8040_2010_0804_0201;
+    ((kept + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080) >> 7
+}
 
 /// Each byte's bits as eight floats, 0.0 or 1.0 each.
 static FLOAT_SPREAD: [[f32; 8]; 256] = {
@@ -156,7 +149,7 @@ pub fn spread_to_bytes(out: &mut [u8], bits: u128) {
     let done = out.len() / 8 * 8;
     let mut chunks = out.chunks_exact_mut(8);
     for (k, chunk) in (&mut chunks).enumerate() {
-        chunk.copy_from_slice(&BYTE_SPREAD[usize::from((bits >> (8 * k)) as u8)].to_le_bytes());
+        chunk.copy_from_slice(&spread_byte((bits >> (8 * k)) as u8).to_le_bytes());
     }
     for (j, byte) in chunks.into_remainder().iter_mut().enumerate() {
         *byte = ((bits >> (done + j)) & 1) as u8;
@@ -170,51 +163,33 @@ pub fn spread_to_floats(out: &mut [f32], board: u64) {
     }
 }
 
-/// The transpose of an 8x8 matrix of bits (byte `r` holding row `r`, bit
-/// `c` of it column `c`): byte `c` of the result holds column `c`
-/// (Hacker's Delight, 7-3).
-fn transpose_bits(mut x: u64) -> u64 {
-    let t = (x ^ (x >> 7)) & 0x00AA_00AA_00AA_00AA;
-    x ^= t ^ (t << 7);
-    let t = (x ^ (x >> 14)) & 0x0000_CCCC_0000_CCCC;
-    x ^= t ^ (t << 14);
-    let t = (x ^ (x >> 28)) & 0x0000_0000_F0F0_F0F0;
-    x ^ t ^ (t << 28)
-}
-
 /// Writes a mask laid out action by action (`mask[a * n + i]` for
 /// environment `i` of `n = bits.len()`) from each environment's legal
-/// actions as bits. Eight environments and eight actions at a time (a
-/// transpose of their bits, then each action's eight bytes by table), and a
-/// block of environments at a time, so that eight rows are under way at
-/// once (writing environment by environment would touch a cache line per
-/// action for each, lines a power of two apart).
+/// actions as bits. A block of environments at a time: their bits split
+/// into halves of 64, then each action's stretch of the row written from
+/// one half in a loop the compiler vectorises (writing environment by
+/// environment would touch a cache line per action for each, lines a power
+/// of two apart).
 pub fn write_mask_by_action(bits: &[u128], actions: usize, mask: &mut [u8]) {
-    const BLOCK: usize = 512;
+    const BLOCK: usize = 256;
     let n = bits.len();
-    let whole = n / 8 * 8;
-    for start in (0..whole).step_by(BLOCK) {
-        let end = whole.min(start + BLOCK);
-        for first in (0..actions).step_by(8) {
-            let rows = (actions - first).min(8);
-            for env in (start..end).step_by(8) {
-                let columns = bits[env..env + 8]
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |m, (e, legal)| {
-                        m | u64::from(legal.to_le_bytes()[first / 8]) << (8 * e)
-                    });
-                let by_action = transpose_bits(columns);
-                for row in 0..rows {
-                    let spread = BYTE_SPREAD[usize::from((by_action >> (8 * row)) as u8)];
-                    mask[(first + row) * n + env..][..8].copy_from_slice(&spread.to_le_bytes());
-                }
-            }
+    let (mut low, mut high) = ([0u64; BLOCK], [0u64; BLOCK]);
+    for start in (0..n).step_by(BLOCK) {
+        let block = &bits[start..n.min(start + BLOCK)];
+        let len = block.len();
+        for ((low, high), &legal) in low.iter_mut().zip(&mut high).zip(block) {
+            (*low, *high) = (legal as u64, (legal >> 64) as u64);
         }
-    }
-    for (env, &legal) in bits.iter().enumerate().skip(whole) {
         for action in 0..actions {
-            mask[action * n + env] = ((legal >> action) & 1) as u8;
+            let row = &mut mask[action * n + start..][..len];
+            let (half, shift) = if action < 64 {
+                (&low, action)
+            } else {
+                (&high, action - 64)
+            };
+            for (byte, &legal) in row.iter_mut().zip(&half[..len]) {
+                *byte = ((legal >> shift) & 1) as u8;
+            }
         }
     }
 }
