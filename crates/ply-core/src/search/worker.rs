@@ -743,14 +743,6 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 self.shared.table.prefetch(child.hash());
             }
             let gives_check = child.in_check();
-            if exchange_prunable
-                && !noisy
-                && !gives_check
-                && !position.see_at_least(mv, -25 * depth * depth)
-            {
-                continue;
-            }
-
             // Futility: a quiet move at the frontier cannot lift a hopeless score.
             if G::FEATURES.futility
                 && !pv_node
@@ -761,6 +753,14 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 && depth <= 3
                 && !alpha.is_decisive()
                 && eval.0 + 120 + 100 * depth <= alpha.0
+            {
+                continue;
+            }
+
+            if exchange_prunable
+                && !noisy
+                && !gives_check
+                && !position.see_at_least(mv, -25 * depth * depth)
             {
                 continue;
             }
