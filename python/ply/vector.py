@@ -9,9 +9,11 @@ arrays for the whole batch) without requiring Gymnasium::
         actions = pick(obs, info["action_mask"])       # (num_envs,) ints
         obs, reward, terminated, truncated, info = env.step(actions)
 
-Observations are float32 planes of shape ``(num_envs, planes, 8, 8)``;
-``info["action_mask"]`` (bool, ``(num_envs, num_actions)``) marks the legal
-actions, ``info["to_play"]`` (int8) the side to move (0 the side that moves
+Observations are planes of shape ``(num_envs, planes, 8, 8)``, float32 by
+default (``obs_dtype=np.uint8`` writes a quarter of the bytes);
+``info["action_mask"]`` (bool, ``(num_envs, num_actions)``; with
+``mask_order="F"`` laid out action by action in memory, which makes
+reductions over the actions fast in NumPy) marks the legal actions, ``info["to_play"]`` (int8) the side to move (0 the side that moves
 first in the game, 1 the other). A finished game starts again within the
 step that ended it (Gymnasium's "same-step" autoreset): ``terminated[i]`` is
 true and ``obs[i]`` is already the first observation of the next game.
@@ -44,7 +46,7 @@ import numpy as np
 
 from ._ply import VectorCore, random_games
 
-__all__ = ["Env", "random_games"]
+__all__ = ["Env", "MaskSampler", "random_games"]
 
 
 class Env:
@@ -60,6 +62,13 @@ class Env:
     copy: return fresh arrays from each call (``False`` returns the env's
     own buffers, overwritten by the next call: faster; read them, do not
     write into them).
+    obs_dtype: ``np.float32`` (the default) or ``np.uint8`` (Othello and
+    checkers, whose planes are all 0 or 1), the observations' number type.
+    mask_order: ``"C"`` (the default: each game's row of the mask is
+    contiguous) or ``"F"`` (each action's column is: the mask is the
+    transpose of a C-ordered ``(num_actions, num_envs)`` array, and
+    reductions over the actions, as in ``draw_from_mask``, run as fast
+    element-wise operations).
     autoreset: start a finished game again within the step that ended it.
     seed: the games' randomness (random opponents, sides, random actions);
     the same seed and actions replay the same games.
@@ -77,6 +86,8 @@ class Env:
         max_episode_steps: Optional[int] = None,
         copy: bool = True,
         autoreset: bool = True,
+        obs_dtype: Any = np.float32,
+        mask_order: str = "C",
     ) -> None:
         if opponent is None:
             kind, depth = "self", 0
@@ -90,18 +101,35 @@ class Env:
             raise ValueError("agent_side needs an opponent")
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
+        obs_dtype = np.dtype(obs_dtype)
+        if obs_dtype not in (np.dtype(np.float32), np.dtype(np.uint8)):
+            raise ValueError(f"obs_dtype must be float32 or uint8, not {obs_dtype}")
+        if mask_order not in ("C", "F"):
+            raise ValueError(f"mask_order must be 'C' or 'F', not {mask_order!r}")
         self._core = VectorCore(
             game, int(num_envs), int(seed) & (2**64 - 1), kind, depth, agent_side,
-            max_episode_steps, bool(autoreset),
+            max_episode_steps, bool(autoreset), mask_order == "F",
         )
+        if obs_dtype == np.uint8 and not self._core.binary_planes:
+            raise ValueError(f"{game}'s planes are not all 0 or 1 (chess's halfmove clock "
+                             "plane holds the clock over 100): obs_dtype must be float32")
         self.game: str = game.lower()
         self.num_envs: int = int(num_envs)
         self.num_actions: int = self._core.actions
         self.observation_shape: tuple = (self._core.planes, 8, 8)
         self.copy = copy
+        self.obs_dtype = obs_dtype
+        self.mask_order = mask_order
         n = self.num_envs
-        self._obs = np.zeros((n,) + self.observation_shape, dtype=np.float32)
-        self._mask = np.zeros((n, self.num_actions), dtype=np.bool_)
+        self._obs = np.zeros((n,) + self.observation_shape, dtype=obs_dtype)
+        if mask_order == "F":
+            # What Rust writes: C-ordered (num_actions, num_envs).
+            self._mask_buffer = np.zeros((self.num_actions, n), dtype=np.bool_)
+            self._mask = self._mask_buffer.T
+        else:
+            self._mask = self._mask_buffer = np.zeros((n, self.num_actions), dtype=np.bool_)
+        # Rust writes the mask's bools as bytes (0 or 1).
+        self._mask_bytes = self._mask_buffer.view(np.uint8)
         self._reward = np.zeros(n, dtype=np.float32)
         self._terminated = np.zeros(n, dtype=np.bool_)
         self._truncated = np.zeros(n, dtype=np.bool_)
@@ -110,11 +138,11 @@ class Env:
         self._started = False
 
     def _out(self):
-        return (self._obs, self._mask, self._reward, self._terminated, self._truncated, self._to_play)
+        return (self._obs, self._mask_bytes, self._reward, self._terminated, self._truncated, self._to_play)
 
     def _info(self) -> dict:
         if self.copy:
-            return {"action_mask": self._mask.copy(), "to_play": self._to_play.copy()}
+            return {"action_mask": self._mask.copy(order="K"), "to_play": self._to_play.copy()}
         return {"action_mask": self._mask, "to_play": self._to_play}
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
@@ -141,7 +169,8 @@ class Env:
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal move's action for each game, drawn in Rust
-        from the env's seeded generator."""
+        from the env's seeded generator (-1 for a finished game that
+        ``autoreset=False`` left as it was)."""
         if not self._started:
             raise RuntimeError("call reset() before random_actions()")
         self._core.random_actions(self._random)
@@ -159,7 +188,7 @@ class Env:
     def single_observation_space(self):
         """Gymnasium's space of one observation (needs gymnasium)."""
         from gymnasium import spaces
-        return spaces.Box(0.0, 1.0, self.observation_shape, dtype=np.float32)
+        return spaces.Box(0, 1, self.observation_shape, dtype=self.obs_dtype)
 
     @property
     def single_action_space(self):
@@ -184,3 +213,55 @@ class Env:
 
     def __repr__(self) -> str:
         return f"ply.vector.Env({self.game!r}, num_envs={self.num_envs})"
+
+
+class MaskSampler:
+    """Draws a uniformly random legal action per game from a batch's action
+    mask, in NumPy: the fastest exact draw we know (see README "Python").
+
+    For each game it counts the legal actions ``c`` and the legal actions
+    up to each action (a cumulative sum over the actions), draws ``r``
+    uniformly from ``0 .. c-1`` and returns the number of actions whose
+    cumulative count is at most ``r``: the index of the ``r``-th legal
+    action. Every step is an element-wise operation over whole columns of
+    the mask when the mask is laid out action by action
+    (``Env(..., mask_order="F")``), which is what makes it fast; a
+    C-ordered mask gives the same draws, more slowly. A row without legal
+    actions gives ``num_actions`` (which ``step`` refuses).
+
+    ``r`` is ``floor(u * c)`` for ``u`` a float32 uniform in [0, 1): the
+    legal actions' probabilities differ from ``1/c`` by less than
+    ``c / 2**24``.
+    """
+
+    def __init__(self, num_envs: int, num_actions: int, seed: Any = None) -> None:
+        if num_actions > 255:
+            dtype = np.uint16
+        else:
+            dtype = np.uint8
+        self.num_envs = int(num_envs)
+        self.num_actions = int(num_actions)
+        self.rng = np.random.default_rng(seed)
+        self._counts = np.empty((self.num_actions, self.num_envs), dtype=dtype)
+        self._below = np.empty((self.num_actions, self.num_envs), dtype=np.bool_)
+        self._uniform = np.empty(self.num_envs, dtype=np.float32)
+        self._rank = np.empty(self.num_envs, dtype=dtype)
+        self._actions = np.empty(self.num_envs, dtype=dtype)
+
+    def __call__(self, mask: np.ndarray) -> np.ndarray:
+        """One legal action per row of ``mask`` (bool, ``(num_envs,
+        num_actions)``); the returned array is overwritten by the next call."""
+        if mask.shape != (self.num_envs, self.num_actions):
+            raise ValueError(
+                f"mask has shape {mask.shape}, expected {(self.num_envs, self.num_actions)}")
+        by_action = mask.T.view(np.uint8)
+        counts = self._counts
+        np.copyto(counts[0], by_action[0])
+        for action in range(1, self.num_actions):
+            np.add(counts[action - 1], by_action[action], out=counts[action])
+        np.multiply(self.rng.random(self.num_envs, dtype=np.float32, out=self._uniform),
+                    counts[-1], out=self._uniform)
+        np.copyto(self._rank, self._uniform, casting="unsafe")
+        np.less_equal(counts, self._rank, out=self._below)
+        return np.add.reduce(self._below.view(np.uint8), axis=0, dtype=self._actions.dtype,
+                             out=self._actions)

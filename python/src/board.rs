@@ -122,10 +122,23 @@ macro_rules! board_class {
             }
 
             /// Plays `move` (in the game's notation); `ValueError` if it is
-            /// unreadable or illegal, the board unchanged.
+            /// unreadable or illegal, the board unchanged. A name that
+            /// `legal_moves()` returned is found without being read again.
             #[pyo3(signature = (r#move))]
-            fn push(&mut self, r#move: &str) -> PyResult<()> {
-                let mv = $crate::board::parse_move(self.record.position(), r#move)?;
+            fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+                let position = self.record.position();
+                let mv = match $crate::glue::move_by_cached_name(py, position, r#move) {
+                    Some(mv) => mv,
+                    None => {
+                        let text: String = r#move.extract().map_err(|_| {
+                            pyo3::exceptions::PyTypeError::new_err(format!(
+                                "a move is a string in the game's notation, not {}",
+                                r#move.get_type().name().map_or_else(|_| "that".to_owned(), |n| n.to_string())
+                            ))
+                        })?;
+                        $crate::board::parse_move(position, &text)?
+                    }
+                };
                 self.record.push(mv);
                 Ok(())
             }

@@ -14,7 +14,8 @@ use numpy::{PyArray1, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2, Py
 use ply_core::{Game, Side};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use vector::{AnyBatch, Batch, Opponent, Outputs};
+use vector::othello::OthelloBatch;
+use vector::{AnyBatch, Batch, Episodes, Opponent, Outputs, Planes};
 
 /// Runs `$body` with `$g` the game type named `$name`, or returns a
 /// `ValueError` for an unknown name.
@@ -120,6 +121,8 @@ fn random_games<'py>(
 #[pyclass(module = "ply")]
 struct VectorCore {
     batch: Box<dyn AnyBatch>,
+    /// Whether the mask buffer is laid out action by action.
+    mask_by_action: bool,
 }
 
 /// Checks that a buffer has `expected` values.
@@ -138,9 +141,12 @@ impl VectorCore {
     /// `num_envs` games of `game`; `opponent` is "self", "random" or
     /// "search" (to `depth` plies); `agent_side` 0, 1 or None (drawn per
     /// game); `max_steps` cuts games (truncation); `autoreset` starts a
-    /// finished game again within the step that ended it.
+    /// finished game again within the step that ended it; `mask_by_action`
+    /// lays the mask buffer out action by action (shape `(actions,
+    /// num_envs)`); `generic` keeps Othello on the batch every game shares
+    /// (for tests of its own batch against it).
     #[new]
-    #[pyo3(signature = (game, num_envs, seed, opponent, depth, agent_side, max_steps, autoreset))]
+    #[pyo3(signature = (game, num_envs, seed, opponent, depth, agent_side, max_steps, autoreset, mask_by_action=false, generic=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
@@ -151,6 +157,8 @@ impl VectorCore {
         agent_side: Option<u8>,
         max_steps: Option<u32>,
         autoreset: bool,
+        mask_by_action: bool,
+        generic: bool,
     ) -> PyResult<Self> {
         let opponent = match opponent {
             "self" => Opponent::SelfPlay,
@@ -185,12 +193,31 @@ impl VectorCore {
                 "max_episode_steps must be at least 1",
             ));
         }
+        let episodes = Episodes {
+            opponent,
+            agent_side,
+            max_steps,
+            autoreset,
+        };
+        let own = match game.to_ascii_lowercase().as_str() {
+            "othello" | "reversi" if !generic => OthelloBatch::new(num_envs, seed, episodes),
+            _ => None,
+        };
+        if let Some(batch) = own {
+            return Ok(VectorCore {
+                batch: Box::new(batch),
+                mask_by_action,
+            });
+        }
         let batch: Box<dyn AnyBatch> = with_game!(game, G => {
-            Batch::<G>::new(G::start(), num_envs, seed, opponent, agent_side, max_steps, autoreset)
+            Batch::<G>::new(G::start(), num_envs, seed, episodes)
                 .map(|batch| Box::new(batch) as Box<dyn AnyBatch>)
                 .map_err(pyo3::exceptions::PyMemoryError::new_err)
         })?;
-        Ok(VectorCore { batch })
+        Ok(VectorCore {
+            batch,
+            mask_by_action,
+        })
     }
 
     /// Actions per environment.
@@ -205,6 +232,20 @@ impl VectorCore {
         self.batch.planes()
     }
 
+    /// Whether every value of the observations is 0 or 1 (then they can be
+    /// written as bytes).
+    #[getter]
+    fn binary_planes(&self) -> bool {
+        self.batch.binary_planes()
+    }
+
+    /// Whether the batch is the game's own (Othello's bitboard batch), not
+    /// the generic one.
+    #[getter]
+    fn game_specific(&self) -> bool {
+        self.batch.game_specific()
+    }
+
     /// Starts every game again into `buffers`.
     fn reset(
         &mut self,
@@ -212,7 +253,7 @@ impl VectorCore {
         seed: Option<u64>,
         mut buffers: Buffers<'_>,
     ) -> PyResult<()> {
-        let mut out = buffers.outputs(&*self.batch)?;
+        let mut out = buffers.outputs(&*self.batch, self.mask_by_action)?;
         let batch = &mut self.batch;
         py.detach(|| batch.reset(seed, &mut out));
         Ok(())
@@ -229,7 +270,7 @@ impl VectorCore {
             .as_slice()
             .map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
         check_len("actions", actions.len(), self.batch.len())?;
-        let mut out = buffers.outputs(&*self.batch)?;
+        let mut out = buffers.outputs(&*self.batch, self.mask_by_action)?;
         let batch = &mut self.batch;
         py.detach(|| batch.step(actions, &mut out))
             .map_err(PyValueError::new_err)
@@ -256,12 +297,22 @@ impl VectorCore {
     }
 }
 
+/// The observation buffer as Python passes it: float32 or uint8.
+#[derive(FromPyObject)]
+enum ObsBuffer<'py> {
+    /// float32 planes.
+    F32(PyReadwriteArray4<'py, f32>),
+    /// uint8 planes.
+    U8(PyReadwriteArray4<'py, u8>),
+}
+
 /// The arrays a reset or step fills, as Python passes them: a tuple of
-/// observations, mask, reward, terminated, truncated and side to play.
+/// observations, mask (the bool array viewed as uint8; `(actions,
+/// num_envs)` when laid out action by action), reward, terminated, truncated and side to play.
 #[derive(FromPyObject)]
 struct Buffers<'py>(
-    PyReadwriteArray4<'py, f32>,
-    PyReadwriteArray2<'py, bool>,
+    ObsBuffer<'py>,
+    PyReadwriteArray2<'py, u8>,
     PyReadwriteArray1<'py, f32>,
     PyReadwriteArray1<'py, bool>,
     PyReadwriteArray1<'py, bool>,
@@ -283,11 +334,21 @@ fn slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 
 impl Buffers<'_> {
     /// The buffers as slices, their sizes checked against `batch`.
-    fn outputs(&mut self, batch: &dyn AnyBatch) -> PyResult<Outputs<'_>> {
+    fn outputs(&mut self, batch: &dyn AnyBatch, mask_by_action: bool) -> PyResult<Outputs<'_>> {
         let n = batch.len();
+        let values = n * batch.planes() * glue::GRID;
         Ok(Outputs {
-            obs: slice("obs", &mut self.0, n * batch.planes() * glue::GRID)?,
+            obs: match &mut self.0 {
+                ObsBuffer::F32(obs) => Planes::F32(slice("obs", obs, values)?),
+                ObsBuffer::U8(_) if !batch.binary_planes() => {
+                    return Err(PyValueError::new_err(
+                        "obs: this game's planes are not all 0 or 1: use float32",
+                    ));
+                }
+                ObsBuffer::U8(obs) => Planes::U8(slice("obs", obs, values)?),
+            },
             mask: slice("mask", &mut self.1, n * batch.actions())?,
+            mask_by_action,
             reward: slice("reward", &mut self.2, n)?,
             terminated: slice("terminated", &mut self.3, n)?,
             truncated: slice("truncated", &mut self.4, n)?,

@@ -1,6 +1,11 @@
 //! Batched environments: many games stepped together in Rust, observations,
 //! masks and rewards written straight into NumPy buffers that Python owns.
 
+pub mod othello;
+mod outputs;
+
+pub use outputs::{MaskRow, Outputs, Planes, write_mask_by_action, write_obs};
+
 use crate::glue::{self, Glue};
 use ply_core::GameHistory;
 use ply_core::rng::Rng;
@@ -19,20 +24,18 @@ pub enum Opponent {
     Search(u32),
 }
 
-/// The buffers one call fills, one entry (or row) per environment.
-pub struct Outputs<'a> {
-    /// Observations, `PLANES * 64` values per environment.
-    pub obs: &'a mut [f32],
-    /// Legal actions, `ACTIONS` per environment.
-    pub mask: &'a mut [bool],
-    /// The reward of the step for the player who chose the action.
-    pub reward: &'a mut [f32],
-    /// Whether the game ended by the rules with this step.
-    pub terminated: &'a mut [bool],
-    /// Whether the game was cut at the step limit with this step.
-    pub truncated: &'a mut [bool],
-    /// The side to move in the new observation (0 first, 1 second).
-    pub to_play: &'a mut [i8],
+/// How a batch's episodes go: who answers the agent, on which side, how
+/// long, and what follows the end.
+#[derive(Clone, Copy, Debug)]
+pub struct Episodes {
+    /// Who plays the side the agent does not.
+    pub opponent: Opponent,
+    /// The agent's side against an opponent; `None`: drawn for each game.
+    pub agent_side: Option<Side>,
+    /// Steps after which a game is cut (truncated).
+    pub max_steps: Option<u32>,
+    /// Whether a finished game starts again within the step that ended it.
+    pub autoreset: bool,
 }
 
 /// A batch of environments of any game, as Python drives it.
@@ -51,13 +54,25 @@ pub trait AnyBatch: Send + Sync {
     /// A message naming the first environment whose action is not legal;
     /// nothing is played then.
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), String>;
-    /// A uniformly random legal move's next action for each game.
+    /// A uniformly random legal move's next action for each game
+    /// ([`NO_ACTION`] for a finished game that was not started again).
     fn random_actions(&mut self, out: &mut [i64]);
     /// The position of each game in the game's notation.
     fn positions(&self) -> Vec<String>;
     /// The legal actions of each game now, sorted.
     fn legal_actions(&self) -> Vec<Vec<usize>>;
+    /// Whether every value of the observations is 0 or 1 (see
+    /// [`Glue::BINARY_PLANES`]).
+    fn binary_planes(&self) -> bool;
+    /// Whether this is a game's own batch rather than the generic [`Batch`].
+    fn game_specific(&self) -> bool {
+        false
+    }
 }
+
+/// The random action of a finished game that was not started again (no
+/// action is legal there).
+pub const NO_ACTION: i64 = -1;
 
 /// Games with at most this many actions keep each environment's legal
 /// actions as bits, checked and written without looking into the slots.
@@ -152,12 +167,15 @@ impl<G: Glue> Slot<G> {
         (self.candidates.len() == 1 && G::steps(first) == self.step).then_some(first)
     }
 
-    /// Writes the observation and the mask row; returns the candidate
-    /// actions as bits (0 for games with more than [`BIT_ACTIONS`] actions).
-    /// A small mask row is written whole from the bits; a large one (chess's
-    /// 4168 actions) is cleared whole when `clear_mask`, else only where this
-    /// slot set it last time (the row holds what the last call wrote).
-    fn write(&mut self, obs: &mut [f32], mask: &mut [bool], clear_mask: bool) -> u128 {
+    /// Writes the observation (floats) and the mask row; returns the
+    /// candidate actions as bits (0 for games with more than [`BIT_ACTIONS`]
+    /// actions). A small mask row is written whole from the bits; a large one
+    /// (chess's 4168 actions) is cleared whole when `clear_mask`, else only
+    /// where this slot set it last time (the row holds what the last call
+    /// wrote).
+    /// `mask` is `None` for a game of at most [`BIT_ACTIONS`] actions whose
+    /// mask the caller writes from the bits.
+    fn write(&mut self, obs: &mut [f32], mask: Option<MaskRow<'_>>, clear_mask: bool) -> u128 {
         if !G::WRITES_WHOLE_PLANES {
             obs.fill(0.0);
         }
@@ -166,23 +184,26 @@ impl<G: Glue> Slot<G> {
         position.write_planes(partial, obs);
         if G::ACTIONS <= BIT_ACTIONS {
             let bits = self.action_bits();
-            for (action, legal) in mask.iter_mut().enumerate() {
-                *legal = (bits >> action) & 1 != 0;
+            if let Some(mut mask) = mask {
+                mask.write_bits(bits, G::ACTIONS);
             }
             return bits;
         }
+        let Some(mut mask) = mask else {
+            return 0;
+        };
         if clear_mask {
-            mask.fill(false);
+            mask.clear(G::ACTIONS);
         } else {
             for &action in &self.marked {
-                mask[usize::from(action)] = false;
+                mask.set(usize::from(action), false);
             }
         }
         let mut marked = std::mem::take(&mut self.marked);
         marked.clear();
         for i in self.candidates() {
             let action = position.action(self.legal[i], self.step);
-            mask[action] = true;
+            mask.set(action, true);
             marked.push(action as u16);
         }
         self.marked = marked;
@@ -212,6 +233,8 @@ pub struct Batch<G: Glue> {
     /// The address of the mask buffer the last call wrote (0: none yet):
     /// only that buffer can be cleared where the slots marked it.
     last_mask: usize,
+    /// An observation's floats, when the caller wants bytes.
+    scratch: Vec<f32>,
 }
 
 /// The seed of environment `index` of a batch seeded with `seed`.
@@ -225,15 +248,13 @@ impl<G: Glue> Batch<G> {
     ///
     /// # Errors
     /// When the engine's table cannot be had.
-    pub fn new(
-        start: G,
-        num_envs: usize,
-        seed: u64,
-        opponent: Opponent,
-        agent_side: Option<Side>,
-        max_steps: Option<u32>,
-        autoreset: bool,
-    ) -> Result<Self, String> {
+    pub fn new(start: G, num_envs: usize, seed: u64, episodes: Episodes) -> Result<Self, String> {
+        let Episodes {
+            opponent,
+            agent_side,
+            max_steps,
+            autoreset,
+        } = episodes;
         let engine = match opponent {
             Opponent::Search(_) => {
                 Some(glue::engine::<G>(16).ok_or("cannot allocate the opponent's 16 MiB table")?)
@@ -258,6 +279,7 @@ impl<G: Glue> Batch<G> {
             max_steps,
             autoreset,
             last_mask: 0,
+            scratch: Vec::new(),
         })
     }
 
@@ -318,6 +340,37 @@ impl<G: Glue> Batch<G> {
         let _ = Self::settle(self.opponent, &mut self.engine, slot);
     }
 
+    /// Writes slot `index`'s observation and mask row into `out` (see
+    /// [`Slot::write`]) and keeps its action bits (a mask laid out action by
+    /// action of a game of at most [`BIT_ACTIONS`] actions is written by
+    /// [`Batch::write_masks_by_action`] after the batch).
+    fn write_slot(&mut self, index: usize, out: &mut Outputs<'_>, clear_mask: bool) {
+        let slot = &mut self.slots[index];
+        let mask = (!(out.mask_by_action && G::ACTIONS <= BIT_ACTIONS))
+            .then(|| MaskRow::of(out.mask, out.mask_by_action, index, G::ACTIONS));
+        let mut bits = 0;
+        write_obs(
+            &mut out.obs,
+            index,
+            &mut self.scratch,
+            G::PLANES * glue::GRID,
+            |obs| {
+                bits = slot.write(obs, mask, clear_mask);
+            },
+        );
+        if let Some(entry) = self.action_bits.get_mut(index) {
+            *entry = bits;
+        }
+    }
+
+    /// Writes the mask laid out action by action of a game of at most
+    /// [`BIT_ACTIONS`] actions, from the bits (see [`write_mask_by_action`]).
+    fn write_masks_by_action(&self, out: &mut Outputs<'_>) {
+        if out.mask_by_action && G::ACTIONS <= BIT_ACTIONS {
+            write_mask_by_action(&self.action_bits, G::ACTIONS, out.mask);
+        }
+    }
+
     /// Plays `action` (accepted) in slot `index`: (reward, terminated, truncated).
     fn step_slot(&mut self, index: usize, action: usize) -> (f32, bool, bool) {
         let (opponent, max_steps) = (self.opponent, self.max_steps);
@@ -349,32 +402,29 @@ impl<G: Glue> AnyBatch for Batch<G> {
         G::PLANES
     }
 
+    fn binary_planes(&self) -> bool {
+        G::BINARY_PLANES
+    }
+
     fn len(&self) -> usize {
         self.slots.len()
     }
 
     fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) {
-        let size = G::PLANES * glue::GRID;
         self.last_mask = out.mask.as_ptr() as usize;
         for index in 0..self.slots.len() {
             if let Some(seed) = seed {
                 self.slots[index].rng = Rng::new(slot_seed(seed, index));
             }
             self.restart(index);
-            let slot = &mut self.slots[index];
-            let bits = slot.write(
-                &mut out.obs[index * size..][..size],
-                &mut out.mask[index * G::ACTIONS..][..G::ACTIONS],
-                true,
-            );
-            if let Some(entry) = self.action_bits.get_mut(index) {
-                *entry = bits;
-            }
+            self.write_slot(index, out, true);
+            let slot = &self.slots[index];
             out.reward[index] = 0.0;
             out.terminated[index] = false;
             out.truncated[index] = false;
             out.to_play[index] = slot.record.position().side_to_move().index() as i8;
         }
+        self.write_masks_by_action(out);
     }
 
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), String> {
@@ -392,7 +442,6 @@ impl<G: Glue> AnyBatch for Batch<G> {
                 ));
             }
         }
-        let size = G::PLANES * glue::GRID;
         let clear_mask = out.mask.as_ptr() as usize != self.last_mask;
         self.last_mask = out.mask.as_ptr() as usize;
         for (index, &action) in actions.iter().enumerate() {
@@ -400,25 +449,23 @@ impl<G: Glue> AnyBatch for Batch<G> {
             if (terminated || truncated) && self.autoreset {
                 self.restart(index);
             }
-            let slot = &mut self.slots[index];
-            let bits = slot.write(
-                &mut out.obs[index * size..][..size],
-                &mut out.mask[index * G::ACTIONS..][..G::ACTIONS],
-                clear_mask,
-            );
-            if let Some(entry) = self.action_bits.get_mut(index) {
-                *entry = bits;
-            }
+            self.write_slot(index, out, clear_mask);
+            let slot = &self.slots[index];
             out.reward[index] = reward;
             out.terminated[index] = terminated;
             out.truncated[index] = truncated;
             out.to_play[index] = slot.record.position().side_to_move().index() as i8;
         }
+        self.write_masks_by_action(out);
         Ok(())
     }
 
     fn random_actions(&mut self, out: &mut [i64]) {
         for (slot, action) in self.slots.iter_mut().zip(out) {
+            if slot.legal.is_empty() {
+                *action = NO_ACTION;
+                continue;
+            }
             let pick = if slot.step == 0 {
                 slot.rng.below(slot.legal.len())
             } else {

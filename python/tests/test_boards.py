@@ -254,3 +254,17 @@ def test_checkers_endgame_database_probe(tmp_path):
         ply.checkers.Board("W:WK1,K3:BK32,K30").egdb_probe(str(tmp_path))
     with pytest.raises(ValueError):
         ply.checkers.Board().egdb_probe(str(tmp_path / "none"))
+
+
+@pytest.mark.parametrize("game", ["othello", "chess", "checkers"])
+def test_names_from_legal_moves_are_pushed_as_read(game):
+    """push finds a name legal_moves() handed out by identity; the same
+    object where its move is not legal is still refused."""
+    board = getattr(ply, game).Board()
+    first = board.legal_moves()[0]
+    board.push(first)
+    assert board.moves == [first]
+    with pytest.raises(ValueError):
+        board.push(first)  # its square or piece has moved on
+    board.push(board.legal_moves()[-1])
+    assert len(board.moves) == 2

@@ -167,3 +167,125 @@ def test_pettingzoo_wrapper():
         else:
             action = int(np.flatnonzero(observation["action_mask"])[0])
         env.step(action)
+
+
+def trace(env, steps, seed=0):
+    """Plays `steps` steps of random legal actions drawn from the mask;
+    returns every output, copied."""
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=5)
+    out = [(obs.astype(np.float32), info["action_mask"].copy(), info["to_play"].copy())]
+    for _ in range(steps):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+        obs, reward, terminated, truncated, info = env.step(actions)
+        out.append((obs.astype(np.float32), info["action_mask"].copy(), info["to_play"].copy(),
+                    reward.copy(), terminated.copy(), truncated.copy()))
+    return out, env.positions()
+
+
+def same(a, b):
+    (steps_a, positions_a), (steps_b, positions_b) = a, b
+    assert positions_a == positions_b
+    for row_a, row_b in zip(steps_a, steps_b):
+        for x, y in zip(row_a, row_b):
+            assert np.array_equal(x, y)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_uint8_observations_and_masks_by_action_hold_the_same_values(game):
+    # 19 environments: two blocks of eight written together, three one by one.
+    plain = ply.vector.Env(game, num_envs=19, seed=2, opponent="random")
+    dtype = np.float32 if game == "chess" else np.uint8
+    packed = ply.vector.Env(game, num_envs=19, seed=2, opponent="random", obs_dtype=dtype,
+                            mask_order="F", copy=False)
+    obs, info = packed.reset()
+    assert obs.dtype == dtype and info["action_mask"].flags.f_contiguous
+    assert info["action_mask"].shape == (19, packed.num_actions)
+    same(trace(plain, 40), trace(packed, 40))
+    copied = ply.vector.Env(game, num_envs=3, mask_order="F")
+    assert copied.reset()[1]["action_mask"].flags.f_contiguous
+
+
+@pytest.mark.parametrize("options", [
+    {"opponent": None},
+    {"opponent": "random"},
+    {"opponent": "random", "agent_side": 1, "max_episode_steps": 20},
+    {"opponent": None, "autoreset": False},
+])
+def test_othellos_own_batch_plays_the_generic_batchs_games(options):
+    """Othello's bitboard batch against the batch every game shares: the same
+    seed and actions give the same outputs."""
+    def make(generic):
+        env = ply.vector.Env("othello", num_envs=8, seed=9, **options)
+        opponent = options["opponent"]
+        env._core = ply._ply.VectorCore(
+            "othello", 8, 9, "self" if opponent is None else opponent, 0,
+            options.get("agent_side"), options.get("max_episode_steps"),
+            options.get("autoreset", True), False, generic)
+        assert env._core.game_specific != generic
+        return env
+    own, generic = make(False), make(True)
+    if options.get("autoreset", True):
+        same(trace(own, 150), trace(generic, 150))
+        for env in (own, generic):
+            env.reset(seed=3)
+        for _ in range(100):
+            actions = own.random_actions()
+            assert (actions == generic.random_actions()).all()
+            own.step(actions)
+            generic.step(actions)
+        assert own.positions() == generic.positions()
+    else:
+        # Without autoreset a finished game stays finished: no legal action,
+        # random_actions gives -1, and every action is refused.
+        for env in (own, generic):
+            env.reset(seed=3)
+            for _ in range(70):
+                actions = env.random_actions()
+                done = actions < 0
+                actions[done] = 0
+                if done.any():
+                    with pytest.raises(ValueError, match="not legal"):
+                        env.step(actions)
+                    break
+                env.step(actions)
+            assert done.any() and not env.legal_actions()[int(np.flatnonzero(done)[0])]
+        assert own.positions() == generic.positions()
+
+
+def test_obs_dtype_and_mask_order_are_checked():
+    with pytest.raises(ValueError, match="obs_dtype"):
+        ply.vector.Env("othello", obs_dtype=np.float64)
+    with pytest.raises(ValueError, match="mask_order"):
+        ply.vector.Env("othello", mask_order="A")
+    with pytest.raises(ValueError, match="float32"):
+        ply.vector.Env("chess", obs_dtype=np.uint8)
+    gymnasium = pytest.importorskip("gymnasium")
+    env = ply.vector.Env("othello", num_envs=2, obs_dtype=np.uint8)
+    assert env.single_observation_space.dtype == np.uint8
+    assert isinstance(env.single_observation_space, gymnasium.spaces.Box)
+    assert env.single_observation_space.contains(env.reset()[0][0])
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_mask_sampler_draws_legal_actions_uniformly(order):
+    env = ply.vector.Env("othello", num_envs=64, seed=4, mask_order=order, copy=False)
+    sample = ply.vector.MaskSampler(64, env.num_actions, seed=1)
+    _, info = env.reset()
+    for _ in range(200):
+        mask = info["action_mask"]
+        actions = sample(mask)
+        assert mask[np.arange(64), actions].all()
+        _, _, _, _, info = env.step(actions)
+    # One row with five legal actions (including the last and the first),
+    # one with the pass only, one with none: counts near 1/5 each.
+    mask = np.zeros((3, 65), dtype=np.bool_)
+    mask[0, [0, 7, 30, 31, 64]] = True
+    mask[1, 64] = True
+    sample = ply.vector.MaskSampler(3, 65, seed=2)
+    draws = np.array([sample(mask).copy() for _ in range(20000)])
+    assert (draws[:, 1] == 64).all() and (draws[:, 2] == 65).all()
+    counts = np.bincount(draws[:, 0], minlength=65)[[0, 7, 30, 31, 64]]
+    assert counts.sum() == 20000 and (abs(counts - 4000) < 250).all()  # about 4 sigma
+    with pytest.raises(ValueError, match="shape"):
+        sample(mask[:2])

@@ -23,6 +23,8 @@ impl Glue for Position {
     type Thinker = ply_core::search::Engine<Self, Evaluation>;
     const PY_NAME: &'static str = "chess";
     const ACTIONS: usize = FROM_TO + 8 * 3 * 3;
+    /// The halfmove clock's plane holds the clock over 100.
+    const BINARY_PLANES: bool = false;
     const PLANES: usize = 19;
 
     fn evaluator() -> Evaluation {

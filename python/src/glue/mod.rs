@@ -37,6 +37,9 @@ pub trait Glue: Searchable {
     /// Whether [`Glue::write_planes`] writes every value of the observation
     /// (then the caller need not zero it first).
     const WRITES_WHOLE_PLANES: bool = false;
+    /// Whether every value of every plane is 0 or 1 (so that the planes can
+    /// be written as bytes).
+    const BINARY_PLANES: bool = true;
 
     /// The evaluator of the game's engine.
     fn evaluator() -> Self::Eval;
@@ -160,4 +163,21 @@ pub fn move_name<'py, G: Glue>(py: Python<'py>, position: &G, mv: G::Move) -> Bo
             .clone(),
         None => PyString::new(py, &position.move_name(mv)),
     }
+}
+
+/// The legal move of `position` whose cached name is the very string object
+/// `name` (a name [`move_name`] handed out, as `legal_moves()` does), found
+/// by identity without reading the text; `None` for any other object.
+pub fn move_by_cached_name<G: Glue>(
+    py: Python<'_>,
+    position: &G,
+    name: &Bound<'_, PyAny>,
+) -> Option<G::Move> {
+    let cache = G::name_cache().get(py)?;
+    position.legal_moves().into_iter().find(|&mv| {
+        position
+            .name_key(mv)
+            .and_then(|key| cache[key].get(py))
+            .is_some_and(|cached| cached.as_ptr() == name.as_ptr())
+    })
 }

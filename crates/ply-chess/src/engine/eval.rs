@@ -307,22 +307,18 @@ fn threat_features<S: FeatureSink, const SIGN: i32>(
     }
 }
 
-/// Pawn structure and passed pawns, with their races against the kings.
-fn pawn_features<S: FeatureSink, const SIGN: i32>(
+/// The pawn structure of `us`: pawn material and squares, doubled,
+/// isolated and connected pawns, passed pawns by rank. These read the pawns
+/// alone (the evaluation keeps them by pawns: [`PawnCache`]); returns our
+/// passed pawns.
+fn pawn_structure_features<S: FeatureSink, const SIGN: i32>(
     position: &Position,
     us: Color,
     sink: &mut SideSink<S, SIGN>,
-) {
+) -> Bitboard {
     let them = us.opponent();
     let our_pawns = position.pieces(us, Role::Pawn);
     let their_pawns = position.pieces(them, Role::Pawn);
-    let occupied = position.occupied();
-    let (our_king, their_king) = (position.king(us), position.king(them));
-    // Whether they have only pawns besides their king (for the pawn races).
-    let their_pieces = position.color(them)
-        - position.pieces(them, Role::Pawn)
-        - position.pieces(them, Role::King);
-    let them_to_move = position.side_to_move() == them;
     sink.add(f::MATERIAL.at(Role::Pawn.index()), our_pawns.count() as i32);
     for square in our_pawns {
         sink.add(f::PIECE_SQUARE.at(relative(us, square).index()), 1);
@@ -345,9 +341,32 @@ fn pawn_features<S: FeatureSink, const SIGN: i32>(
     };
     let passed = our_pawns - Bitboard(barred | beside(barred));
     for square in passed {
-        let file = Bitboard::file(square.file());
         let rank = square.rank().relative(us).index() as usize;
         sink.add(f::PASSED_PAWN.at(rank), 1);
+    }
+    passed
+}
+
+/// What our passed pawns (`passed`) gain from the rest of the board: a
+/// free path, the kings' distances, and the race against a king without
+/// pieces.
+fn passed_pawn_features<S: FeatureSink, const SIGN: i32>(
+    position: &Position,
+    us: Color,
+    passed: Bitboard,
+    sink: &mut SideSink<S, SIGN>,
+) {
+    let them = us.opponent();
+    let occupied = position.occupied();
+    let (our_king, their_king) = (position.king(us), position.king(them));
+    // Whether they have only pawns besides their king (for the pawn races).
+    let their_pieces = position.color(them)
+        - position.pieces(them, Role::Pawn)
+        - position.pieces(them, Role::King);
+    let them_to_move = position.side_to_move() == them;
+    for square in passed {
+        let file = Bitboard::file(square.file());
+        let rank = square.rank().relative(us).index() as usize;
         let path = file & ahead(us, square);
         if (path & occupied).is_empty() {
             sink.add(f::PASSED_PAWN_FREE.at(rank), 1);
@@ -441,15 +460,17 @@ fn king_features<S: FeatureSink, const SIGN: i32>(
     }
 }
 
-/// The features of `us` that need only its own attacks; returns them.
+/// The features of `us` that need only its own attacks, given our passed
+/// pawns; returns the attacks.
 #[inline(always)]
 fn side_features<S: FeatureSink, const SIGN: i32>(
     position: &Position,
     us: Color,
+    passed: Bitboard,
     sink: &mut SideSink<S, SIGN>,
 ) -> AttackMaps {
     let maps = piece_features(position, us, sink);
-    pawn_features(position, us, sink);
+    passed_pawn_features(position, us, passed, sink);
     king_features(position, us, sink);
     maps
 }
@@ -457,8 +478,38 @@ fn side_features<S: FeatureSink, const SIGN: i32>(
 /// Lists every feature of `position` into `sink`, White's counts positive
 /// and Black's negative.
 pub fn count_features<S: FeatureSink>(position: &Position, sink: &mut S) {
-    let white = side_features(position, Color::White, &mut SideSink::<S, 1> { sink });
-    let black = side_features(position, Color::Black, &mut SideSink::<S, -1> { sink });
+    let passed = count_pawn_structure(position, sink);
+    count_features_beyond_pawn_structure(position, passed, sink);
+}
+
+/// The pawn structure features of both sides into `sink`; returns the
+/// passed pawns, White's and Black's.
+fn count_pawn_structure<S: FeatureSink>(position: &Position, sink: &mut S) -> [Bitboard; 2] {
+    [
+        pawn_structure_features(position, Color::White, &mut SideSink::<S, 1> { sink }),
+        pawn_structure_features(position, Color::Black, &mut SideSink::<S, -1> { sink }),
+    ]
+}
+
+/// Every feature but the pawn structure, given the passed pawns (White's
+/// and Black's).
+fn count_features_beyond_pawn_structure<S: FeatureSink>(
+    position: &Position,
+    [white_passed, black_passed]: [Bitboard; 2],
+    sink: &mut S,
+) {
+    let white = side_features(
+        position,
+        Color::White,
+        white_passed,
+        &mut SideSink::<S, 1> { sink },
+    );
+    let black = side_features(
+        position,
+        Color::Black,
+        black_passed,
+        &mut SideSink::<S, -1> { sink },
+    );
     threat_features(
         position,
         Color::White,
@@ -556,6 +607,63 @@ impl LinearTerms {
     }
 }
 
+/// The pawn structure's weighted sum and passed pawns, by the pawns of
+/// both sides: pawns move seldom, so most evaluations find theirs here
+/// (Stockfish's pawn hash table). One per thread.
+struct PawnCache {
+    entries: Vec<PawnEntry>,
+}
+
+/// One position's pawns and what [`count_pawn_structure`] makes of them.
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    pawns: [Bitboard; 2],
+    sum: i64,
+    passed: [Bitboard; 2],
+}
+
+/// Entries of a [`PawnCache`] (a power of two).
+const PAWN_CACHE_SLOTS: usize = 1 << 12;
+
+thread_local! {
+    static PAWN_CACHE: std::cell::RefCell<PawnCache> = const {
+        std::cell::RefCell::new(PawnCache {
+            entries: Vec::new(),
+        })
+    };
+}
+
+impl PawnCache {
+    /// Adds the pawn structure of `position` to `sum` (from the cache, or
+    /// counted and kept); returns the passed pawns, White's and Black's.
+    #[inline]
+    fn structure(&mut self, position: &Position, sum: &mut PackedSum) -> [Bitboard; 2] {
+        if self.entries.is_empty() {
+            // A zeroed entry is the right one for no pawns at all.
+            self.entries = vec![PawnEntry::default(); PAWN_CACHE_SLOTS];
+        }
+        let pawns = [
+            position.pieces(Color::White, Role::Pawn),
+            position.pieces(Color::Black, Role::Pawn),
+        ];
+        // Any mix of the two sets spreads them well enough; the entry
+        // holds the sets themselves, so a hit is exact.
+        let mixed = (pawns[0].0 ^ pawns[1].0.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let entry = &mut self.entries[(mixed >> (64 - PAWN_CACHE_SLOTS.trailing_zeros())) as usize];
+        if entry.pawns != pawns {
+            let mut structure = PackedSum::default();
+            let passed = count_pawn_structure(position, &mut structure);
+            *entry = PawnEntry {
+                pawns,
+                sum: structure.0,
+                passed,
+            };
+        }
+        sum.0 += entry.sum;
+        entry.passed
+    }
+}
+
 /// ply's chess evaluation, with the compiled-in [`WEIGHTS`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Evaluation;
@@ -566,7 +674,8 @@ impl Evaluation {
     #[must_use]
     pub fn white_score(position: &Position) -> i32 {
         let mut sum = PackedSum::default();
-        count_features(position, &mut sum);
+        let passed = PAWN_CACHE.with_borrow_mut(|cache| cache.structure(position, &mut sum));
+        count_features_beyond_pawn_structure(position, passed, &mut sum);
         tapered(PackedPair(sum.0).unpack(), phase(position))
     }
 
@@ -728,6 +837,37 @@ mod tests {
                 "{fen}"
             );
         }
+    }
+
+    #[test]
+    fn the_pawn_cache_changes_no_score() {
+        // Random games: most positions share their pawns with earlier ones
+        // (found in the cache) and differ in the pieces and kings.
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let mut evaluated = 0;
+        for _ in 0..20 {
+            let mut position = Position::from_fen(crate::START_FEN).unwrap();
+            for _ in 0..120 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for _ in 0..2 {
+                    assert_eq!(
+                        Evaluation::white_score(&position),
+                        Evaluation::white_score_with(&position, &WEIGHTS),
+                        "{}",
+                        position.fen()
+                    );
+                }
+                evaluated += 1;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                position = position.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(evaluated > 1_000, "{evaluated}");
     }
 
     #[test]

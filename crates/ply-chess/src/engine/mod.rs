@@ -86,19 +86,22 @@ pub(crate) fn noisy_by_mvv_lva<B: ChessBoard>(board: &B, moves: &mut MoveList<Mo
     let start = moves.len();
     board.generate(Stage::Noisy, moves);
     let role = |sq| board.piece_on(sq).map(|p| p.role);
-    let mut keyed: MoveList<(i32, Move)> = moves[start..]
-        .iter()
-        .map(|&mv| (mvv_lva(mv, role(mv.to()), role(mv.from())), mv))
-        .collect();
-    for i in 1..keyed.len() {
+    let noisy = &mut moves[start..];
+    // Insertion sort by key, the keys alongside (the lists are short; no
+    // list is built or moved).
+    let mut keys: MoveList<i32> = MoveList::new();
+    for i in 0..noisy.len() {
+        let mv = noisy[i];
+        let key = mvv_lva(mv, role(mv.to()), role(mv.from()));
+        keys.push(key);
         let mut j = i;
-        while j > 0 && keyed[j - 1].0 < keyed[j].0 {
-            keyed.swap(j - 1, j);
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            noisy[j] = noisy[j - 1];
             j -= 1;
         }
-    }
-    for (slot, (_, mv)) in moves[start..].iter_mut().zip(keyed) {
-        *slot = mv;
+        keys[j] = key;
+        noisy[j] = mv;
     }
 }
 
@@ -243,6 +246,13 @@ macro_rules! chess_engine {
             #[inline]
             fn in_check(&self) -> bool {
                 crate::engine::ChessBoard::is_check(self)
+            }
+
+            /// The evaluation fades with the fifty-move counter.
+            #[inline]
+            fn evaluation_key(&self) -> u64 {
+                let clock = crate::engine::ChessBoard::halfmove_clock(self);
+                self.hash() ^ u64::from(clock).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             }
 
             /// Most valuable victim first, least valuable attacker first.

@@ -12,6 +12,7 @@
 //! [`NoisySource`]), the killers, then the quiet moves by history. [`Engine`] holds the table and
 //! the options between searches and runs them.
 
+mod eval_cache;
 mod level;
 mod limits;
 mod ordering;
@@ -133,6 +134,9 @@ pub struct Features {
     /// the static score for the material): lines already won or lost by
     /// far are searched shallower.
     pub window_reduction: bool,
+    /// Static evaluations remembered by position, for an evaluation that
+    /// costs more than a probe of a small table.
+    pub eval_cache: bool,
 }
 
 impl Features {
@@ -150,6 +154,7 @@ impl Features {
         losing_captures_last: true,
         counter_moves: true,
         window_reduction: true,
+        eval_cache: true,
     };
     /// Only the sound ones: no pruning by evaluation or null move.
     pub const SOUND: Features = Features {
@@ -165,6 +170,7 @@ impl Features {
         losing_captures_last: false,
         counter_moves: false,
         window_reduction: false,
+        eval_cache: false,
     };
 }
 
@@ -214,6 +220,14 @@ pub trait Searchable: Game {
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool {
         false
+    }
+
+    /// A hash of everything the static evaluation reads (the cache of
+    /// [`Features::eval_cache`] is keyed by it): the position's hash by
+    /// default; a game whose evaluation reads more (a move counter) mixes
+    /// it in.
+    fn evaluation_key(&self) -> u64 {
+        self.hash()
     }
 
     /// Whether the side to move may not "stand pat" in quiescence because its

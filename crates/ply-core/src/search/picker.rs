@@ -67,6 +67,9 @@ pub(super) struct MovePicker<G: Searchable> {
     defer_losing: bool,
     /// The noisy moves put off for losing material.
     losing: ArrayVec<G::Move, MAX_DEFERRED>,
+    /// Whether the move given last was found not to lose material by
+    /// exchange ([`Searchable::see_at_least`] with 0).
+    last_keeps_material: bool,
 }
 
 /// How many quiet refutations a node tries before its other quiet moves:
@@ -142,6 +145,7 @@ impl<G: Searchable> MovePicker<G> {
             next: 0,
             defer_losing: G::FEATURES.losing_captures_last && by_history,
             losing: ArrayVec::new(),
+            last_keeps_material: false,
         }
     }
 
@@ -163,9 +167,17 @@ impl<G: Searchable> MovePicker<G> {
         }
     }
 
+    /// Whether the move [`MovePicker::next`] gave last is known not to lose
+    /// material by exchange (a noisy move this picker has weighed already),
+    /// so that the search need not weigh it again.
+    pub(super) fn last_keeps_material(&self) -> bool {
+        self.last_keeps_material
+    }
+
     /// The next move to search, or `None` when the node has no more.
     /// `history` orders the quiet moves.
     pub(super) fn next(&mut self, position: &G, history: &History) -> Option<G::Move> {
+        self.last_keeps_material = false;
         loop {
             match self.stage {
                 Stage::TableMove => {
@@ -180,12 +192,12 @@ impl<G: Searchable> MovePicker<G> {
                         if Some(mv) == self.table_move {
                             continue;
                         }
-                        if self.defer_losing
-                            && !self.losing.is_full()
-                            && !position.see_at_least(mv, 0)
-                        {
-                            self.losing.push(mv);
-                            continue;
+                        if self.defer_losing && !self.losing.is_full() {
+                            if !position.see_at_least(mv, 0) {
+                                self.losing.push(mv);
+                                continue;
+                            }
+                            self.last_keeps_material = true;
                         }
                         return Some(mv);
                     }

@@ -1,6 +1,7 @@
 //! One search thread: iterative deepening over the root moves, principal
 //! variation search with its pruning, and quiescence.
 
+use super::eval_cache::EvalCache;
 use super::ordering::{CounterMoves, History, Killers, Reductions};
 use super::pacing::{NEXT_ITERATION_FRACTION, Pacing};
 use super::picker::{MovePicker, REFUTATIONS};
@@ -135,6 +136,9 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     root_moves: Vec<RootMove<G::Move>>,
     /// How settled the completed iterations are, for the time manager.
     pacing: Pacing,
+    /// Recent static evaluations, where the game keeps them
+    /// ([`Features::eval_cache`]).
+    eval_cache: Option<EvalCache>,
 }
 
 impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
@@ -182,6 +186,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root_moves,
             pacing: Pacing::new(shared.previous_score),
+            eval_cache: G::FEATURES.eval_cache.then(EvalCache::new),
         }
     }
 
@@ -540,9 +545,22 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             .any(|back| self.path[len - 1 - back] == key)
     }
 
-    fn evaluate(&self, position: &G) -> Score {
-        let raw = self.evaluator.evaluate(position);
-        Score(raw.0.clamp(-Score::WIN_BOUND.0 + 1, Score::WIN_BOUND.0 - 1))
+    /// The static evaluation of `position`, within the range of scores that
+    /// are no forced results; from the cache where the game keeps one.
+    fn evaluate(&mut self, position: &G) -> Score {
+        let evaluate = |position: &G| {
+            let raw = self.evaluator.evaluate(position);
+            Score(raw.0.clamp(-Score::WIN_BOUND.0 + 1, Score::WIN_BOUND.0 - 1))
+        };
+        let Some(cache) = &mut self.eval_cache else {
+            return evaluate(position);
+        };
+        let key = position.evaluation_key();
+        cache.get(key).unwrap_or_else(|| {
+            let score = evaluate(position);
+            cache.put(key, score);
+            score
+        })
     }
 
     /// Alpha-beta search of `position`, `ply` plies from the root, to `depth`.
@@ -581,10 +599,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             return alpha;
         }
         let pv_node = beta.0 - alpha.0 > 1;
-        let key = *self
-            .path
-            .last()
-            .expect("the path holds the current position");
+        let key = position.hash();
         let stored = self.shared.table.probe(key);
         if let Some(entry) = stored
             && !pv_node
@@ -740,19 +755,19 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             // can be expected to win back (a quiet move only when it does
             // not give check); a capture is judged before it is made.
             let exchange_prunable = G::FEATURES.exchange_pruning && may_skip && !in_check;
-            if exchange_prunable && noisy && !position.see_at_least(mv, -100 * depth) {
-                continue;
-            }
-            let child = position.play(mv);
-            let gives_check = child.in_check();
             if exchange_prunable
-                && !noisy
-                && !gives_check
-                && !position.see_at_least(mv, -25 * depth * depth)
+                && noisy
+                && !picker.last_keeps_material()
+                && !position.see_at_least(mv, -100 * depth)
             {
                 continue;
             }
-
+            let child = position.play(mv);
+            // The child probes the table first thing: start the load now.
+            if depth >= 2 {
+                self.shared.table.prefetch(child.hash());
+            }
+            let gives_check = child.in_check();
             // Futility: a quiet move at the frontier cannot lift a hopeless score.
             if G::FEATURES.futility
                 && !pv_node
@@ -767,15 +782,17 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 continue;
             }
 
+            if exchange_prunable
+                && !noisy
+                && !gives_check
+                && !position.see_at_least(mv, -25 * depth * depth)
+            {
+                continue;
+            }
+
             let extension = i32::from(G::FEATURES.check_extension && gives_check);
             let new_depth = depth - 1 + extension;
-            let child_key = child.hash();
-            if new_depth > 0 {
-                // The child probes the table (quiescence does not): start
-                // loading its bucket now.
-                self.shared.table.prefetch(child_key);
-            }
-            self.path.push(child_key);
+            self.path.push(child.hash());
             let move_index = position.history_index(mv);
             self.played[ply + 1] = Some(move_index);
             let score = if searched == 0 {
