@@ -132,7 +132,9 @@ pub struct Features {
     /// One ply less at quiet nodes off the principal variation whose static
     /// score lies far outside the window (Cake's material-window cut, with
     /// the static score for the material): lines already won or lost by
-    /// far are searched shallower.
+    /// far are searched shallower. Like the internal reduction and
+    /// futility, not in a search whose root has a known value
+    /// ([`Evaluator::known`]: an endgame database converting a win).
     pub window_reduction: bool,
     /// Static evaluations remembered by position, for an evaluation that
     /// costs more than a probe of a small table.

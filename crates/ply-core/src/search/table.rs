@@ -42,23 +42,31 @@ struct Slot {
     data: AtomicU64,
 }
 
+// SAFETY: two atomic integers; all zero is the empty slot.
+unsafe impl crate::zeroed::Zeroable for Slot {}
+
 const SLOTS_PER_BUCKET: usize = 4;
 
-/// The slots one key may use, aligned to a cache line so that a probe
-/// loads one line (memory from the allocator is not, for large tables,
-/// where the allocator's header comes first).
-#[derive(Default)]
-#[repr(C, align(64))]
-struct Bucket([Slot; SLOTS_PER_BUCKET]);
-
-// SAFETY: atomic integers only; all zero is a bucket of empty slots.
-unsafe impl crate::zeroed::Zeroable for Bucket {}
+/// The bytes of a cache line, which a bucket fills.
+const CACHE_LINE: usize = 64;
 
 /// A transposition table of a given size in MiB.
 pub struct TranspositionTable {
-    buckets_of_slots: Vec<Bucket>,
+    /// The buckets' slots, from `first` on; the slots before `first` (fewer
+    /// than a bucket) only align the buckets with cache lines.
+    slots: Vec<Slot>,
+    /// The first slot of the first bucket: the first slot on a cache line.
+    first: usize,
     buckets: u64,
     age: AtomicU8,
+}
+
+/// The first slot of `slots` that starts a cache line (the allocator aligns
+/// a large table to 16 bytes only, which would split every bucket over two
+/// lines).
+fn first_aligned(slots: &[Slot]) -> usize {
+    let misalignment = slots.as_ptr() as usize % CACHE_LINE;
+    (CACHE_LINE - misalignment) % CACHE_LINE / size_of::<Slot>()
 }
 
 impl Entry {
@@ -118,10 +126,12 @@ impl TranspositionTable {
     #[must_use]
     pub fn try_new(megabytes: usize) -> Option<TranspositionTable> {
         let bytes = megabytes.checked_mul(1 << 20)?;
-        let buckets = (bytes / size_of::<Bucket>()).max(1);
-        let buckets_of_slots = crate::zeroed::zeroed_vec(buckets)?;
+        let buckets = (bytes / (SLOTS_PER_BUCKET * size_of::<Slot>())).max(1);
+        // One bucket more, for the alignment.
+        let slots = crate::zeroed::zeroed_vec((buckets + 1) * SLOTS_PER_BUCKET)?;
         Some(TranspositionTable {
-            buckets_of_slots,
+            first: first_aligned(&slots),
+            slots,
             buckets: buckets as u64,
             age: AtomicU8::new(0),
         })
@@ -130,7 +140,7 @@ impl TranspositionTable {
     /// The size in MiB.
     #[must_use]
     pub fn megabytes(&self) -> usize {
-        (self.buckets_of_slots.len() * size_of::<Bucket>()) >> 20
+        (self.buckets as usize * SLOTS_PER_BUCKET * size_of::<Slot>()) >> 20
     }
 
     /// Forgets everything. The slots are replaced by fresh zeroed memory
@@ -139,11 +149,12 @@ impl TranspositionTable {
     /// `Hash` did, made the process commit all of it); otherwise they are
     /// zeroed one by one.
     pub fn clear(&mut self) {
-        match crate::zeroed::zeroed_vec(self.buckets_of_slots.len()) {
+        match crate::zeroed::zeroed_vec(self.slots.len()) {
             Some(fresh) => {
-                self.buckets_of_slots = fresh;
+                self.first = first_aligned(&fresh);
+                self.slots = fresh;
             }
-            None => self.buckets_of_slots.fill_with(Bucket::default),
+            None => self.slots.fill_with(Slot::default),
         }
         self.age.store(0, Ordering::Relaxed);
     }
@@ -155,24 +166,22 @@ impl TranspositionTable {
 
     fn bucket(&self, key: u64) -> &[Slot] {
         let index = ((u128::from(key) * u128::from(self.buckets)) >> 64) as usize;
-        &self.buckets_of_slots[index].0
+        let start = self.first + index * SLOTS_PER_BUCKET;
+        &self.slots[start..start + SLOTS_PER_BUCKET]
     }
 
-    /// Asks the processor to start loading the bucket of `key` into its
-    /// cache, so that a [`TranspositionTable::probe`] a little later does
-    /// not wait for memory (a hint: nothing happens where it is not
-    /// supported).
+    /// Asks the processor to bring `key`'s bucket into the cache, so that a
+    /// [`probe`](Self::probe) soon after does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let bucket = self.bucket(key).as_ptr().cast::<i8>();
-            // SAFETY: SSE, which the prefetch instruction needs, is part of
-            // every x86-64 processor; a prefetch reads nothing and only
-            // hints (the address is a live bucket anyway).
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket);
-            }
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket = self.bucket(key);
+            // SAFETY: a prefetch is only a hint, valid for any address (this
+            // one is in the table); SSE, which it needs, is part of every
+            // x86-64 processor.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.as_ptr().cast::<i8>()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
@@ -232,12 +241,10 @@ impl TranspositionTable {
     #[must_use]
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed) & 63;
-        let sample = (self.buckets_of_slots.len() * SLOTS_PER_BUCKET).min(1000);
-        let used = self
-            .buckets_of_slots
+        let slots = &self.slots[self.first..];
+        let sample = slots.len().min(1000);
+        let used = slots[..sample]
             .iter()
-            .flat_map(|bucket| &bucket.0)
-            .take(sample)
             .filter(|slot| {
                 let data = slot.data.load(Ordering::Relaxed);
                 data != 0 && age_of(data) == age
@@ -258,6 +265,22 @@ mod tests {
             eval: Score(-12),
             depth,
             bound: Bound::Lower,
+        }
+    }
+
+    #[test]
+    fn buckets_start_on_cache_lines() {
+        for megabytes in [1, 3] {
+            let mut table = TranspositionTable::new(megabytes);
+            assert_eq!(table.megabytes(), megabytes);
+            for round in 0..2 {
+                for key in [0, 1, u64::MAX, 0x9E37_79B9_7F4A_7C15] {
+                    let bucket = table.bucket(key);
+                    assert_eq!(bucket.as_ptr() as usize % CACHE_LINE, 0, "{key} {round}");
+                    assert_eq!(bucket.len(), SLOTS_PER_BUCKET);
+                }
+                table.clear();
+            }
         }
     }
 

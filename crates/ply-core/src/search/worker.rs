@@ -694,8 +694,12 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
 
         // Far outside the window on the static score, with no capture or
         // evasion pending: the line is decided by far either way, and is
-        // searched a ply shallower (Cake's material-window cut).
+        // searched a ply shallower (Cake's material-window cut). Not in a
+        // search from a root of known value (an endgame database's), whose
+        // static scores are known values plus progress: every ply counts in
+        // converting them.
         if G::FEATURES.window_reduction
+            && self.stop_at_known
             && !pv_node
             && !in_check
             && depth >= WINDOW_REDUCTION_DEPTH
@@ -710,8 +714,13 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
 
         let table_move = stored.and_then(|e| e.packed_move);
         // No move from the table this deep: the node is new or was cut
-        // shallow, and ordering will be poor; search it a ply shallower.
-        if G::FEATURES.internal_reduction && depth >= 4 && table_move.is_none() {
+        // shallow, and ordering will be poor; search it a ply shallower
+        // (not while converting a known value, as above).
+        if G::FEATURES.internal_reduction
+            && self.stop_at_known
+            && depth >= 4
+            && table_move.is_none()
+        {
             depth -= 1;
         }
         let side = position.side_to_move().index();
@@ -768,8 +777,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 self.shared.table.prefetch(child.hash());
             }
             let gives_check = child.in_check();
-            // Futility: a quiet move at the frontier cannot lift a hopeless score.
+            // Futility: a quiet move at the frontier cannot lift a hopeless
+            // score (not while converting a known value, as above).
             if G::FEATURES.futility
+                && self.stop_at_known
                 && !pv_node
                 && !in_check
                 && !gives_check
