@@ -139,6 +139,10 @@ pub struct Features {
     /// Static evaluations remembered by position, for an evaluation that
     /// costs more than a probe of a small table.
     pub eval_cache: bool,
+    /// One more ply for a table move that a shallower search without it
+    /// shows to be the only good one (singular), and a cut where even the
+    /// other moves beat beta (multi-cut).
+    pub singular_extension: bool,
 }
 
 impl Features {
@@ -157,6 +161,7 @@ impl Features {
         counter_moves: true,
         window_reduction: true,
         eval_cache: true,
+        singular_extension: true,
     };
     /// Only the sound ones: no pruning by evaluation or null move.
     pub const SOUND: Features = Features {
@@ -173,6 +178,7 @@ impl Features {
         counter_moves: false,
         window_reduction: false,
         eval_cache: false,
+        singular_extension: false,
     };
 }
 

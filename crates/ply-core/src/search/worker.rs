@@ -105,6 +105,9 @@ const WINDOW_REDUCTION_MARGIN: i32 = 110;
 /// cuts a ply.
 const WINDOW_REDUCTION_DEPTH: i32 = 3;
 
+/// The least depth at which a table move is tested for being singular.
+const SINGULAR_MIN_DEPTH: i32 = 8;
+
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
 
@@ -136,6 +139,11 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     root_moves: Vec<RootMove<G::Move>>,
     /// How settled the completed iterations are, for the time manager.
     pacing: Pacing,
+    /// The depth of the current iteration.
+    root_depth: i32,
+    /// The move a singular-extension test leaves out at each ply of the
+    /// current line (`None` in a plain search).
+    excluded: Vec<Option<G::Move>>,
     /// Recent static evaluations, where the game keeps them
     /// ([`Features::eval_cache`]).
     eval_cache: Option<EvalCache>,
@@ -186,6 +194,8 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             root_moves,
             pacing: Pacing::new(shared.previous_score),
+            root_depth: 0,
+            excluded: vec![None; MAX_PLY + 2],
             eval_cache: G::FEATURES.eval_cache.then(EvalCache::new),
         }
     }
@@ -448,6 +458,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
 
     fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score, first: usize) -> Score {
         self.seldepth = 0;
+        self.root_depth = depth;
         let root = self.root.clone();
         for root_move in &mut self.root_moves[first..] {
             if root_move.score > -Score::INFINITE {
@@ -601,8 +612,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         let pv_node = beta.0 - alpha.0 > 1;
         let key = position.hash();
         let stored = self.shared.table.probe(key);
+        let excluded = self.excluded[ply];
         if let Some(entry) = stored
             && !pv_node
+            && excluded.is_none()
             && i32::from(entry.depth) >= depth
         {
             let score = entry.score.from_table(ply);
@@ -635,7 +648,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         };
 
         // Reverse futility: far above beta near the leaves, assume it holds.
+        // (None of the shortcuts before the moves serve a singular test,
+        // which asks about the moves themselves.)
         if G::FEATURES.reverse_futility
+            && excluded.is_none()
             && !pv_node
             && !in_check
             && depth <= 8
@@ -647,6 +663,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         // Null move: if passing still beats beta, a real move will.
         if G::FEATURES.null_move
             && allow_null
+            && excluded.is_none()
             && !pv_node
             && !in_check
             && depth >= 3
@@ -749,6 +766,9 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         let original_alpha = alpha;
 
         while let Some(mv) = picker.next(position, &self.history) {
+            if Some(mv) == excluded {
+                continue;
+            }
             legal += 1;
             let noisy = position.is_noisy(mv);
             quiets_seen += i32::from(!noisy);
@@ -801,7 +821,43 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 continue;
             }
 
-            let extension = i32::from(G::FEATURES.check_extension && gives_check);
+            let mut extension = i32::from(G::FEATURES.check_extension && gives_check);
+            if let Some(entry) = stored
+                && G::FEATURES.singular_extension
+                && excluded.is_none()
+                && extension == 0
+                && depth >= SINGULAR_MIN_DEPTH
+                && table_move == Some(G::pack_move(mv))
+                && i32::from(entry.depth) >= depth - 3
+                && entry.bound != Bound::Upper
+                && (ply as i32) < 2 * self.root_depth
+            {
+                let table_score = entry.score.from_table(ply);
+                if !table_score.is_decisive() {
+                    // Every other move, searched half as deep, falls short
+                    // of the table's score by a margin: extend this one; if
+                    // they reach beta too, the node fails high anyway.
+                    let singular_beta = Score(table_score.0 - 2 * depth);
+                    self.excluded[ply] = Some(mv);
+                    let score = self.search(
+                        position,
+                        Score(singular_beta.0 - 1),
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        false,
+                    );
+                    self.excluded[ply] = None;
+                    if self.stopped {
+                        return Score::DRAW;
+                    }
+                    if score < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    }
+                }
+            }
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
             let move_index = position.history_index(mv);
@@ -889,11 +945,19 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         }
 
         if legal == 0 {
+            // The table move alone: nothing else reaches the test's bound.
+            if excluded.is_some() {
+                return alpha;
+            }
             return no_moves(position, ply);
         }
         if searched == 0 {
             // Every move was pruned: the static score stands.
             return eval.max(alpha);
+        }
+        if excluded.is_some() {
+            // Not the node's value: the table keeps the full search's.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
