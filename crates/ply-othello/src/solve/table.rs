@@ -242,35 +242,9 @@ impl Table {
 /// `count` empty entries from zeroed memory (no cost until they are used),
 /// asked to be backed by huge pages.
 fn zeroed_entries(count: usize) -> Option<Vec<Entry>> {
-    let mut entries = ply_core::zeroed::zeroed_vec::<Entry>(count)?;
-    advise_huge_pages(
-        entries.as_mut_ptr().cast(),
-        count * std::mem::size_of::<Entry>(),
-    );
-    Some(entries)
+    // Backed by huge pages where Linux allows (see `zeroed_vec`).
+    ply_core::zeroed::zeroed_vec::<Entry>(count)
 }
-
-/// Asks Linux to back the 2 MiB-aligned part of a large table with huge pages
-/// (transparent huge pages, where the system allows them on request): the
-/// table is probed at random, and with 4 KiB pages nearly every probe would
-/// also miss the address translation cache.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(start: *mut u8, bytes: usize) {
-    const HUGE: usize = 2 << 20;
-    let first = (start as usize).next_multiple_of(HUGE);
-    let end = (start as usize + bytes) / HUGE * HUGE;
-    if end > first {
-        // SAFETY: the range lies inside one live allocation; madvise with
-        // MADV_HUGEPAGE only changes how the kernel backs it (and fails
-        // harmlessly where huge pages are not available).
-        unsafe {
-            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {
