@@ -1,8 +1,10 @@
 //! The best move from Python: ply's engine on a worker thread, each finished
 //! iteration passed to an optional Python callback.
 
-use crate::glue::{Glue, Thinker};
+use crate::glue::Glue;
 use crate::interrupt;
+use ply_core::Player;
+use ply_core::player::Request as Think;
 use ply_core::search::{Info, Level, Limits};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -124,13 +126,13 @@ pub fn best_move<G: Glue>(
     if root.outcome().is_some() || root.legal_moves().is_empty() {
         return Ok(None);
     }
-    let mut engine = G::Thinker::with_table(request.hash_mb).ok_or_else(|| {
+    let mut engine = crate::glue::player::<G>(request.hash_mb).ok_or_else(|| {
         PyMemoryError::new_err(format!(
             "cannot allocate a {} MiB transposition table",
             request.hash_mb
         ))
     })?;
-    let options = engine.options();
+    let options = engine.options_mut();
     options.threads = request.threads;
     options.level = level;
     options.seed = request.seed;
@@ -139,9 +141,8 @@ pub fn best_move<G: Glue>(
         py,
         &stop,
         |send: &dyn Fn(Report)| {
-            engine.think(root, history, &limits, &stop, &mut |info: &Info<
-                G::Move,
-            >| {
+            let think = Think::new(root, &limits, &stop).with_history(history);
+            engine.think(&think, &mut |info: &Info<G::Move>| {
                 send(Report {
                     depth: info.depth,
                     seldepth: info.seldepth,

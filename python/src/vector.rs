@@ -8,8 +8,10 @@ pub use outputs::{MaskRow, Outputs, Planes, write_mask_by_action, write_obs};
 
 use crate::glue::{self, Glue};
 use ply_core::GameHistory;
+use ply_core::Player;
+use ply_core::player::Request;
 use ply_core::rng::Rng;
-use ply_core::search::{Engine, Limits};
+use ply_core::search::Limits;
 use ply_core::{MoveList, Side};
 use std::sync::atomic::AtomicBool;
 
@@ -220,7 +222,7 @@ pub struct Batch<G: Glue> {
     slots: Vec<Slot<G>>,
     start: G,
     opponent: Opponent,
-    engine: Option<Engine<G, G::Eval>>,
+    engine: Option<G::Player>,
     /// The agent's side against an opponent; `None`: drawn for each game.
     agent_side: Option<Side>,
     max_steps: Option<u32>,
@@ -257,7 +259,7 @@ impl<G: Glue> Batch<G> {
         } = episodes;
         let engine = match opponent {
             Opponent::Search(_) => {
-                Some(glue::engine::<G>(16).ok_or("cannot allocate the opponent's 16 MiB table")?)
+                Some(glue::player::<G>(16).ok_or("cannot allocate the opponent's 16 MiB table")?)
             }
             _ => None,
         };
@@ -286,20 +288,18 @@ impl<G: Glue> Batch<G> {
     /// The opponent's move in `slot`.
     fn opponent_move(
         opponent: Opponent,
-        engine: &mut Option<Engine<G, G::Eval>>,
+        engine: &mut Option<G::Player>,
         slot: &mut Slot<G>,
     ) -> G::Move {
         match (opponent, engine) {
             (Opponent::Search(depth), Some(engine)) => {
                 let stop = AtomicBool::new(false);
-                let result = engine.search(
-                    slot.record.position(),
-                    &slot.record.earlier_hashes(),
-                    &Limits::depth(depth),
-                    &stop,
-                    &mut |_| {},
-                );
-                result.best.unwrap_or_else(|| slot.random_move())
+                let history = slot.record.earlier_hashes();
+                let limits = Limits::depth(depth);
+                let request =
+                    Request::new(slot.record.position(), &limits, &stop).with_history(&history);
+                let thought = engine.think(&request, &mut |_| {});
+                thought.best.unwrap_or_else(|| slot.random_move())
             }
             _ => slot.random_move(),
         }
@@ -310,7 +310,7 @@ impl<G: Glue> Batch<G> {
     /// game is over.
     fn settle(
         opponent: Opponent,
-        engine: &mut Option<Engine<G, G::Eval>>,
+        engine: &mut Option<G::Player>,
         slot: &mut Slot<G>,
     ) -> Option<ply_core::Outcome<G::EndReason>> {
         loop {

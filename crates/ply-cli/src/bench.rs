@@ -2,11 +2,13 @@
 //! fresh table each, and report the total nodes (a signature of the search:
 //! it changes only when the search does) and the speed.
 
-use crate::engines::{self, EngineTask};
+use crate::engines::{self, PlayerTask};
 use crate::error::CliError;
 use crate::games::{self, GameEntry, GameTask, Kind};
 use clap::Args;
-use ply_core::search::{Evaluator, Limits, Searchable};
+use ply_core::Game;
+use ply_core::player::{Player, Request};
+use ply_core::search::Limits;
 use serde::Serialize;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -97,25 +99,21 @@ struct BenchSearch {
     depth: u32,
 }
 
-impl EngineTask for BenchSearch {
+impl PlayerTask for BenchSearch {
     type Output = Result<(u64, Duration), CliError>;
 
-    fn run<G: Searchable, E: Evaluator<G> + 'static>(self, evaluator: E) -> Self::Output {
-        let mut engine = engines::engine::<G, E>(evaluator, 16)?;
+    fn run<P: Player>(self) -> Self::Output {
+        let mut player = engines::player::<P>(16)?;
         let mut nodes = 0;
         let started = Instant::now();
+        let limits = Limits::depth(self.depth);
+        let stop = AtomicBool::new(false);
         for text in self.positions {
             let position =
-                G::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?;
-            engine.clear();
-            let result = engine.search(
-                &position,
-                &[],
-                &Limits::depth(self.depth),
-                &AtomicBool::new(false),
-                &mut |_| {},
-            );
-            nodes += result.nodes;
+                P::Game::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?;
+            player.new_game();
+            let thought = player.think(&Request::new(&position, &limits, &stop), &mut |_| {});
+            nodes += thought.nodes;
         }
         Ok((nodes, started.elapsed()))
     }

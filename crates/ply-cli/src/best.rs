@@ -1,11 +1,13 @@
 //! `ply best`: search a position and print the best move.
 
-use crate::engines::{self, EngineTask};
+use crate::engines::{self, PlayerTask};
 use crate::error::CliError;
-use crate::games::{self, GameEntry, GameTask, Solved};
+use crate::games::{self, GameEntry, GameTask};
 use clap::Args;
 use ply_core::Game;
-use ply_core::search::{Evaluator, Info, Level, Limits, NoMoves, Options, Score, Searchable};
+use ply_core::player::{Player, Request, Source};
+use ply_core::search::Searchable;
+use ply_core::search::{Bound, Info, Level, Limits, NoMoves, Options, Score};
 use serde::Serialize;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -77,7 +79,8 @@ struct BestLine {
     /// Why there is no move, when the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<String>,
-    /// True when the score is exact (an Othello endgame solved to the end).
+    /// True when the score is the game's result with perfect play (an
+    /// Othello endgame solved to the end).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     exact: bool,
     /// The checkers endgame database's value for the side to move, when it
@@ -104,51 +107,34 @@ impl GameTask for Best<'_> {
         let search = BestSearch {
             args: self.args,
             json: self.json,
-            solve: G::solve_for_best,
         };
         games::with_engine_board::<G, _>(self.args.generator.as_deref(), search)?
     }
 }
 
-/// A game's exact solver for `ply best` ([`GameEntry::solve_for_best`]).
-type SolveForBest = fn(&str, u32, usize) -> Result<Option<Solved>, CliError>;
-
-/// `ply best` on the engine board `--gen` names.
+/// `ply best` with the player of the engine board `--gen` names.
 struct BestSearch<'a> {
     args: &'a BestArgs,
     json: bool,
-    solve: SolveForBest,
 }
 
-impl EngineTask for BestSearch<'_> {
+impl PlayerTask for BestSearch<'_> {
     type Output = Result<(), CliError>;
 
-    fn run<G: Searchable, E: Evaluator<G> + 'static>(self, evaluator: E) -> Self::Output {
-        // At full strength, a position in reach of the game's exact solver
-        // is solved instead of searched.
-        if self.args.level == 10
-            && let Some(fen) = &self.args.fen
-        {
-            let started = std::time::Instant::now();
-            let depth = self.args.depth.unwrap_or(10);
-            if let Some(solved) = (self.solve)(fen, depth, self.args.hash)? {
-                return print_solved(&solved, started, self.json);
-            }
-        }
-        let mut engine = engines::engine::<G, E>(evaluator, self.args.hash)?;
+    fn run<P: Player>(self) -> Self::Output {
+        type G<P> = <P as Player>::Game;
+        let mut player = engines::player::<P>(self.args.hash)?;
         let args = self.args;
         let root = match &args.fen {
-            Some(text) => G::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?,
-            None => G::start(),
+            Some(text) => {
+                G::<P>::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?
+            }
+            None => G::<P>::start(),
         };
         let mut out = std::io::stdout().lock();
         if let Some(outcome) = root.outcome() {
             let result = match outcome.winner() {
-                Some(_) => format!(
-                    "{} ({})",
-                    describe_winner::<G>(&root, outcome),
-                    outcome.reason()
-                ),
+                Some(_) => format!("{} ({})", describe_winner(&root, outcome), outcome.reason()),
                 None => format!("draw ({})", outcome.reason()),
             };
             if self.json {
@@ -180,7 +166,7 @@ impl EngineTask for BestSearch<'_> {
             return Ok(());
         }
 
-        engine.options = Options {
+        *player.options_mut() = Options {
             threads: args.threads,
             level: Level::new(args.level).expect("clap checks the range"),
             seed: args.seed,
@@ -197,7 +183,8 @@ impl EngineTask for BestSearch<'_> {
         }
         let stop = AtomicBool::new(false);
         let quiet = self.json;
-        let result = engine.search(&root, &[], &limits, &stop, &mut |info: &Info<G::Move>| {
+        let request = Request::new(&root, &limits, &stop);
+        let thought = player.think(&request, &mut |info: &Info<_>| {
             if !quiet {
                 eprintln!(
                     "depth {:>2}  score {:>8}  nodes {:>10}  {:>6} kn/s  pv {}",
@@ -209,37 +196,57 @@ impl EngineTask for BestSearch<'_> {
                 );
             }
         });
-        let best = result
+        let best = thought
             .best
             .expect("the game is not over, so there is a move");
-        let pv = root.line_names(&result.pv);
-        let database = if G::NAME == "checkers" {
-            crate::egdb::database_value(&root.position_string())
-        } else {
-            None
+        let pv = root.line_names(&thought.pv);
+        let database = match thought.source {
+            Source::Database(verdict) => Some(verdict),
+            _ => None,
         };
+        let solved = thought.source == Source::Solved;
         if self.json {
             let line = BestLine {
                 mv: Some(root.move_name(best)),
-                score: result.score.0,
-                mate: result.score.moves_to_win(),
-                depth: result.depth,
-                nodes: result.nodes,
+                score: thought.score.0,
+                mate: if solved {
+                    None
+                } else {
+                    thought.score.moves_to_win()
+                },
+                depth: thought.depth,
+                nodes: thought.nodes,
                 pv,
                 result: None,
-                exact: false,
-                database: database.map(|value| value.name()),
+                exact: solved && thought.bound == Bound::Exact,
+                database: database.map(|verdict| verdict.name()),
             };
             writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
+        } else if solved {
+            let discs = thought.score.0 / 100;
+            let score = match thought.bound {
+                Bound::Exact => format!("{discs:+} discs (exact)"),
+                Bound::Lower => format!("at least {discs:+} discs (solved)"),
+                Bound::Upper => format!("at most {discs:+} discs (solved)"),
+            };
+            writeln!(
+                out,
+                "best {}  score {score}  empties {}  nodes {}  time {:.2} s  pv {}",
+                root.move_name(best),
+                thought.depth,
+                thought.nodes,
+                thought.time.as_secs_f64(),
+                pv.join(" ")
+            )?;
         } else {
             writeln!(
                 out,
                 "best {}  score {}  depth {}  nodes {}  time {:.2} s  pv {}",
                 root.move_name(best),
-                describe_score(result.score, G::NAME),
-                result.depth,
-                result.nodes,
-                result.time.as_secs_f64(),
+                player.describe_score(thought.score),
+                thought.depth,
+                thought.nodes,
+                thought.time.as_secs_f64(),
                 pv.join(" ")
             )?;
             if let Some(value) = database {
@@ -250,50 +257,10 @@ impl EngineTask for BestSearch<'_> {
     }
 }
 
-/// Prints an exact solve's answer.
-fn print_solved(solved: &Solved, started: std::time::Instant, json: bool) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    if json {
-        let line = BestLine {
-            mv: Some(solved.best.clone()),
-            score: 100 * solved.score,
-            mate: None,
-            depth: solved.empties,
-            nodes: solved.nodes,
-            pv: solved.pv.clone(),
-            result: None,
-            exact: true,
-            database: None,
-        };
-        writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
-    } else {
-        writeln!(
-            out,
-            "best {}  score {:+} discs (exact)  empties {}  nodes {}  time {:.2} s  pv {}",
-            solved.best,
-            solved.score,
-            solved.empties,
-            solved.nodes,
-            started.elapsed().as_secs_f64(),
-            solved.pv.join(" ")
-        )?;
-    }
-    Ok(())
-}
-
 fn describe_winner<G: Game>(root: &G, outcome: ply_core::Outcome<G::EndReason>) -> String {
     match outcome.winner() {
         Some(side) if side == root.side_to_move() => "the side to move has won".to_owned(),
         Some(_) => "the side to move has lost".to_owned(),
         None => "draw".to_owned(),
-    }
-}
-
-/// The score in words: `+1.25`, `win in 3`, and for checkers `database win`
-/// (`loss`) where the search met the endgame databases' verdict.
-fn describe_score(score: Score, game: &str) -> String {
-    match ply_checkers::egdb::search::known_value(score) {
-        Some(value) if game == "checkers" => format!("database {value}"),
-        _ => score.to_string(),
     }
 }

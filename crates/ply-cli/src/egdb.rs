@@ -102,13 +102,6 @@ pub struct InfoArgs {
     pub dir: DirArgs,
 }
 
-/// The database value of a checkers position given as text, for the side to
-/// move, when the default database holds it and no capture is pending.
-pub fn database_value(position: &str) -> Option<egdb::Value> {
-    let position = Checkers::parse_position(position).ok()?;
-    egdb::search::value_within_reach(&*egdb::default_database()?, &position)
-}
-
 /// Runs `ply egdb`.
 pub fn run(args: &EgdbArgs, json: bool) -> Result<(), CliError> {
     match &args.command {

@@ -1,8 +1,7 @@
-//! The engines `ply` runs: a game's board and evaluation made an engine with
-//! a transposition table, and what its levels mean.
+//! The engines `ply` runs: each game's [`Player`], and what its levels mean.
 
 use crate::error::CliError;
-use ply_core::search::{Engine, Evaluator, Searchable};
+use ply_core::Player;
 
 /// What each level means, for `ply best --help` and `ply play --help`.
 pub const LEVELS_HELP: &str = "Levels:
@@ -18,23 +17,20 @@ pub const LEVELS_HELP: &str = "Levels:
    1  one ply, up to 3.00 (a beginner can win)
 Errors are in pawns (men, discs) and random but fixed by --seed.";
 
-/// Something done with an engine board and its evaluation, whatever the game:
-/// `ply best`, `ply bench`. The game registry hands it the board `--gen`
+/// Something done with a game's player, whatever the game: `ply best`,
+/// `ply bench`. The game registry hands it the player of the board `--gen`
 /// names.
-pub trait EngineTask {
+pub trait PlayerTask {
     /// The result.
     type Output;
-    /// Does it with board `G` and `evaluator`.
-    fn run<G: Searchable, E: Evaluator<G> + 'static>(self, evaluator: E) -> Self::Output;
+    /// Does it with player `P`.
+    fn run<P: Player>(self) -> Self::Output;
 }
 
-/// An engine with a `hash_mb` MiB table.
+/// A player with a `hash_mb` MiB table.
 ///
 /// # Errors
 /// [`CliError::HashAllocation`] if the table cannot be had.
-pub fn engine<G: Searchable, E: Evaluator<G>>(
-    evaluator: E,
-    hash_mb: usize,
-) -> Result<Engine<G, E>, CliError> {
-    Engine::try_new(evaluator, hash_mb).ok_or(CliError::HashAllocation(hash_mb))
+pub fn player<P: Player>(hash_mb: usize) -> Result<P, CliError> {
+    P::with_hash(hash_mb).map_err(|_| CliError::HashAllocation(hash_mb))
 }

@@ -1,11 +1,13 @@
 //! The engine's worker thread, shared by every front end: the protocols (UCI,
 //! Hub, NBoard) and `ply play`'s thinking. A [`Worker`] owns what the searches
-//! use (an engine; NBoard's engine and solver) and runs one job at a time on a
+//! use (a game's [`Player`]) and runs one job at a time on a
 //! thread of its own, so the input loop keeps answering while the engine
 //! thinks; each job gets fresh [`Control`]s (stop, hold, ponder-hit).
-//! [`SearchThread`] is the worker of one engine, with [`SearchJob`]s.
+//! [`SearchThread`] is the worker of one player, with [`SearchJob`]s.
 
-use ply_core::search::{Engine, Evaluator, Info, Limits, PonderHit, SearchResult, Searchable};
+use ply_core::Player;
+use ply_core::player::{MoveOf, Request, Thought};
+use ply_core::search::{Info, Limits, PonderHit, Searchable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
@@ -149,39 +151,39 @@ pub struct SearchJob<G: Searchable> {
     pub hold: bool,
 }
 
-/// An engine with its searches on a worker thread.
-pub type SearchThread<G, E> = Worker<Engine<G, E>>;
+/// A player with its searches on a worker thread.
+pub type SearchThread<P> = Worker<P>;
 
-impl<G: Searchable, E: Evaluator<G> + 'static> Worker<Engine<G, E>> {
-    /// Starts searching `job` (after stopping any search still running);
-    /// `on_info` gets each iteration and `on_done` the result, both on the
-    /// worker thread.
+impl<P: Player> Worker<P> {
+    /// Starts thinking about `job` (after stopping any search still
+    /// running); `on_info` gets each iteration and `on_done` the answer,
+    /// both on the worker thread.
     pub fn start(
         &mut self,
-        job: SearchJob<G>,
-        mut on_info: impl FnMut(&Info<G::Move>) + Send + 'static,
-        on_done: impl FnOnce(SearchResult<G::Move>) + Send + 'static,
+        job: SearchJob<P::Game>,
+        mut on_info: impl FnMut(&Info<MoveOf<P>>) + Send + 'static,
+        on_done: impl FnOnce(Thought<MoveOf<P>>) + Send + 'static,
     ) {
         let hold = job.hold;
         self.spawn(
             hold,
-            move |engine, control| {
-                engine.search_pondering(
-                    &job.root,
-                    &job.history,
-                    &job.limits,
-                    &job.only,
-                    &control.stop,
-                    Some(&control.ponder_hit),
-                    &mut on_info,
-                )
+            move |player, control| {
+                let request = Request {
+                    root: &job.root,
+                    history: &job.history,
+                    limits: &job.limits,
+                    only: &job.only,
+                    stop: &control.stop,
+                    ponder_hit: Some(&control.ponder_hit),
+                };
+                player.think(&request, &mut on_info)
             },
             on_done,
         );
     }
 
-    /// The engine, once no search runs (stops the running one).
-    pub fn engine(&mut self) -> MutexGuard<'_, Engine<G, E>> {
+    /// The player, once no search runs (stops the running one).
+    pub fn player(&mut self) -> MutexGuard<'_, P> {
         self.state()
     }
 }

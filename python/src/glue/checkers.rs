@@ -13,7 +13,7 @@
 //! in the middle of a multi-jump, White to move (all ones).
 
 use super::Glue;
-use ply_checkers::engine::Evaluation;
+use ply_checkers::engine::CheckersPlayer;
 use ply_checkers::{Checkers, Color, Move, Square};
 
 /// The square a step of `mv` starts from: the start square, or the landing
@@ -37,15 +37,10 @@ fn fill_squares(plane: &mut [f32], mut board: u32) {
 }
 
 impl Glue for Checkers {
-    type Eval = Evaluation;
-    type Thinker = ply_core::search::Engine<Self, Evaluation>;
+    type Player = CheckersPlayer;
     const PY_NAME: &'static str = "checkers";
     const ACTIONS: usize = 32 * 4 * 2;
     const PLANES: usize = 6;
-
-    fn evaluator() -> Evaluation {
-        Evaluation
-    }
 
     fn steps(mv: Move) -> usize {
         mv.jumps().max(1)

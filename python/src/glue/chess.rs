@@ -12,24 +12,19 @@
 //! passant target square; the halfmove clock / 100 (all squares).
 
 use super::{Glue, fill_plane};
-use ply_chess::engine::Evaluation;
+use ply_chess::engine::ChessPlayer;
 use ply_chess::{Color, Move, Position, Role};
 
 /// Actions below this are `from * 64 + to`.
 const FROM_TO: usize = 64 * 64;
 
 impl Glue for Position {
-    type Eval = Evaluation;
-    type Thinker = ply_core::search::Engine<Self, Evaluation>;
+    type Player = ChessPlayer;
     const PY_NAME: &'static str = "chess";
     const ACTIONS: usize = FROM_TO + 8 * 3 * 3;
     /// The halfmove clock's plane holds the clock over 100.
     const BINARY_PLANES: bool = false;
     const PLANES: usize = 19;
-
-    fn evaluator() -> Evaluation {
-        Evaluation
-    }
 
     fn action(&self, mv: Move, _step: usize) -> usize {
         let from = mv.from();

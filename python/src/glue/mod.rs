@@ -7,12 +7,12 @@ pub mod checkers;
 pub mod chess;
 pub mod othello;
 
-use ply_core::search::{Engine, Evaluator, Info, Limits, Options, SearchResult, Searchable};
+use ply_core::Player;
+use ply_core::search::Searchable;
 use ply_core::{GameHistory, MoveList, Outcome};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
-use std::sync::atomic::AtomicBool;
 
 /// Python strings of move names by [`Glue::name_key`], made once each.
 pub type NameCache = PyOnceLock<Vec<PyOnceLock<Py<PyString>>>>;
@@ -22,11 +22,9 @@ pub const GRID: usize = 64;
 
 /// A game as the Python bindings drive it.
 pub trait Glue: Searchable {
-    /// The engine's static evaluation.
-    type Eval: Evaluator<Self> + 'static;
-    /// What `best_move` searches with: the game's strongest engine (ply-core's
-    /// search, or a game's own engine around it).
-    type Thinker: Thinker<Self>;
+    /// What `best_move` and the environments' opponent think with: the
+    /// game's player (its search, evaluation, solver and databases).
+    type Player: Player<Game = Self> + Sync;
 
     /// The game's name in Python (`"chess"`).
     const PY_NAME: &'static str;
@@ -40,9 +38,6 @@ pub trait Glue: Searchable {
     /// Whether every value of every plane is 0 or 1 (so that the planes can
     /// be written as bytes).
     const BINARY_PLANES: bool = true;
-
-    /// The evaluator of the game's engine.
-    fn evaluator() -> Self::Eval;
 
     /// The number of actions (environment steps) that make up `mv`: one,
     /// except for a checkers multi-jump (one per jump).
@@ -87,53 +82,10 @@ pub trait Glue: Searchable {
     }
 }
 
-/// A game's engine as `best_move` drives it.
-pub trait Thinker<G: Searchable>: Sized + Send {
-    /// The engine with a `hash_mb` MiB table, or `None` without the memory.
-    fn with_table(hash_mb: usize) -> Option<Self>;
-
-    /// The search options (threads, level, seed).
-    fn options(&mut self) -> &mut Options;
-
-    /// Searches `root` (after the positions hashed in `history`) within
-    /// `limits` until done or `stop` is set, reporting iterations to
-    /// `on_info`.
-    fn think(
-        &mut self,
-        root: &G,
-        history: &[u64],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<G::Move>),
-    ) -> SearchResult<G::Move>;
-}
-
-/// ply-core's search with the game's evaluation: the engine of chess and
-/// checkers.
-impl<G: Glue> Thinker<G> for Engine<G, G::Eval> {
-    fn with_table(hash_mb: usize) -> Option<Self> {
-        engine::<G>(hash_mb)
-    }
-
-    fn options(&mut self) -> &mut Options {
-        &mut self.options
-    }
-
-    fn think(
-        &mut self,
-        root: &G,
-        history: &[u64],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<G::Move>),
-    ) -> SearchResult<G::Move> {
-        self.search(root, history, limits, stop, on_info)
-    }
-}
-
-/// The engine of `G` with a `hash_mb` MiB table, or `None` without the memory.
-pub fn engine<G: Glue>(hash_mb: usize) -> Option<Engine<G, G::Eval>> {
-    Engine::try_new(G::evaluator(), hash_mb)
+/// The player of `G` with a `hash_mb` MiB table, or `None` without the
+/// memory.
+pub fn player<G: Glue>(hash_mb: usize) -> Option<G::Player> {
+    G::Player::with_hash(hash_mb).ok()
 }
 
 /// Writes `board` (bit `i` = grid square `i`) as a whole plane of 0s and

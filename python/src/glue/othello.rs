@@ -1,27 +1,20 @@
 //! Othello: 65 actions (the 64 squares, a1 = 0 ... h8 = 63, row by row from
 //! a1; 64 = pass) and two planes (the mover's discs, the opponent's).
 
-use super::{Glue, Thinker, write_plane};
-use ply_core::search::{Info, Limits, Options, SearchResult};
+use super::{Glue, write_plane};
 use ply_core::{Game, GameHistory, MoveList, Outcome};
-use ply_othello::engine::{Engine, Evaluation};
-use ply_othello::{EndReason, Move, Othello};
-use std::sync::atomic::AtomicBool;
+use ply_othello::engine::OthelloPlayer;
+use ply_othello::{EndReason, Othello};
 
 /// The pass action.
 pub const PASS: usize = 64;
 
 impl Glue for Othello {
-    type Eval = Evaluation;
-    type Thinker = Engine;
+    type Player = OthelloPlayer;
     const PY_NAME: &'static str = "othello";
     const ACTIONS: usize = 65;
     const PLANES: usize = 2;
     const WRITES_WHOLE_PLANES: bool = true;
-
-    fn evaluator() -> Evaluation {
-        Evaluation
-    }
 
     fn action(&self, mv: Self::Move, _step: usize) -> usize {
         mv.square().map_or(PASS, |square| square.index())
@@ -55,40 +48,5 @@ impl Glue for Othello {
     fn name_cache() -> &'static super::NameCache {
         static CACHE: super::NameCache = super::NameCache::new();
         &CACHE
-    }
-}
-
-/// Othello's own engine: the midgame search, and the exact solver once the
-/// position is within reach of the limits (its score then 100 times the
-/// final disc difference).
-impl Thinker<Othello> for Engine {
-    /// Both the midgame search's and the solver's table get `hash_mb` MiB.
-    fn with_table(hash_mb: usize) -> Option<Self> {
-        Engine::new(hash_mb, hash_mb).ok()
-    }
-
-    fn options(&mut self) -> &mut Options {
-        &mut self.midgame().options
-    }
-
-    fn think(
-        &mut self,
-        root: &Othello,
-        history: &[u64],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<Move>),
-    ) -> SearchResult<Move> {
-        let thought = Engine::think(self, root, history, limits, stop, on_info);
-        SearchResult {
-            best: thought.best,
-            ponder: thought.pv.get(1).copied(),
-            score: thought.score,
-            depth: thought.depth,
-            seldepth: thought.depth,
-            nodes: thought.nodes,
-            time: thought.time,
-            pv: thought.pv,
-        }
     }
 }

@@ -23,6 +23,7 @@ use crate::board::Board;
 use crate::square::Square;
 use ply_core::search::{Evaluator, MAX_PLY, Score};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The score of a database win before progress is added: far above any
 /// evaluation, well inside [`Score::WIN_BOUND`] (forced wins found by search).
@@ -33,9 +34,9 @@ pub const KNOWN_WIN: i32 = 20_000;
 pub struct Probing<E> {
     inner: E,
     database: Option<Arc<Database>>,
-    /// Whether a probe reads a slice file it needs on the spot (one search
-    /// from the command line) rather than in a thread of its own.
-    waits: bool,
+    /// Whether a probe reads a slice file it needs on the spot (a search
+    /// without a time limit) rather than in a thread of its own.
+    waits: AtomicBool,
 }
 
 impl<E> Probing<E> {
@@ -46,7 +47,7 @@ impl<E> Probing<E> {
         Probing {
             inner,
             database,
-            waits: false,
+            waits: AtomicBool::new(false),
         }
     }
 
@@ -57,9 +58,15 @@ impl<E> Probing<E> {
     #[must_use]
     pub fn waiting(inner: E, database: Option<Arc<Database>>) -> Probing<E> {
         Probing {
-            waits: true,
+            waits: AtomicBool::new(true),
             ..Probing::new(inner, database)
         }
+    }
+
+    /// Whether later probes read the slice files they need on the spot
+    /// (`true`) or leave them to a thread of their own (`false`).
+    pub fn set_waiting(&self, waits: bool) {
+        self.waits.store(waits, Ordering::Relaxed);
     }
 
     /// The database, if one with slices is there.
@@ -81,7 +88,7 @@ impl<E> Probing<E> {
         if !within_reach(database, position) {
             return None;
         }
-        if self.waits {
+        if self.waits.load(Ordering::Relaxed) {
             database.probe_board(position.board()).ok()
         } else {
             database.probe_in_memory(position.board())

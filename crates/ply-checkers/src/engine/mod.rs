@@ -11,10 +11,13 @@
 //! nothing; elsewhere the noisy stage is empty and the quiet stage gives the
 //! plain moves.
 
+pub mod bench;
 pub mod eval;
 pub mod features;
+pub mod player;
 
 pub use eval::{Evaluation, HandEvaluation};
+pub use player::CheckersPlayer;
 
 use crate::board::SHIFTS;
 use crate::moves::Move;

@@ -11,6 +11,7 @@
 //! and table moves checked for legality without generating (`legal.rs`),
 //! null moves, draws and mates by the rules of chess.
 
+pub mod bench;
 mod endgame;
 pub mod eval;
 pub mod features;
@@ -18,6 +19,13 @@ mod legal;
 pub mod see;
 
 pub use eval::{Evaluation, LinearTerms};
+
+/// ply's chess engine behind ply-core's [`Player`](ply_core::Player): the
+/// search with the [`Evaluation`], on the bitboard [`Position`] by default
+/// (the seed boards `GnuBoard` and `AttackBoard` carry the same engine).
+///
+/// [`Position`]: crate::Position
+pub type ChessPlayer<B = crate::Position> = ply_core::search::Engine<B, Evaluation>;
 pub use features::{FEATURES, GROUPS, Weights};
 
 use crate::movegen::Stage;

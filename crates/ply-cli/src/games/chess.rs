@@ -3,9 +3,9 @@
 //! generator and an engine board with the one chess evaluation.
 
 use super::{BoardTask, GameEntry};
-use crate::engines::EngineTask;
+use crate::engines::PlayerTask;
 use ply_chess::attackmap::AttackBoard;
-use ply_chess::engine::Evaluation;
+use ply_chess::engine::ChessPlayer;
 use ply_chess::gnu::GnuBoard;
 
 /// Chess.
@@ -26,26 +26,15 @@ impl GameEntry for Chess {
         })
     }
 
-    fn with_engine_board<T: EngineTask>(name: &str, task: T) -> Option<T::Output> {
+    fn with_engine_board<T: PlayerTask>(name: &str, task: T) -> Option<T::Output> {
         Some(match name {
-            "bitboard" => task.run::<ply_chess::Position, _>(Evaluation),
-            "gnu" => task.run::<GnuBoard, _>(Evaluation),
-            "attackmap" => task.run::<AttackBoard, _>(Evaluation),
+            "bitboard" => task.run::<ChessPlayer>(),
+            "gnu" => task.run::<ChessPlayer<GnuBoard>>(),
+            "attackmap" => task.run::<ChessPlayer<AttackBoard>>(),
             _ => return None,
         })
     }
 
-    /// Positions searched by `ply bench chess`: the start, Kiwipete and a range of
-    /// middle games and endings.
-    const BENCH_POSITIONS: &'static [&'static str] = &[
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
-        "2r3k1/pp3ppp/2n1b3/3p4/3P4/2P1BN2/P4PPP/R5K1 w - - 0 20",
-        "r2qr1k1/1b1nbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 12",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-        "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1",
-    ];
-    const BENCH_DEPTH: u32 = 11;
+    const BENCH_POSITIONS: &'static [&'static str] = &ply_chess::engine::bench::POSITIONS;
+    const BENCH_DEPTH: u32 = ply_chess::engine::bench::DEPTH;
 }

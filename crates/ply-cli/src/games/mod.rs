@@ -3,7 +3,7 @@
 //! Each game is one [`GameEntry`] implementation ([`chess`], [`checkers`],
 //! [`othello`]) holding what the commands need of it: its names, its move
 //! generators for perft, the boards its engine runs on and their evaluation,
-//! its bench positions, an exact solver where it has one, and its
+//! its bench positions, and its
 //! [`GameEntry::Board`], the board that `ply play`, the protocols and
 //! `ply match` use (whose [`MatchGame`] and [`crate::play::playable::Playable`]
 //! implementations give the front end, the notation and the record format).
@@ -18,7 +18,7 @@ pub mod chess;
 pub mod othello;
 
 use crate::arena::game::MatchGame;
-use crate::engines::EngineTask;
+use crate::engines::PlayerTask;
 use crate::error::CliError;
 use ply_core::Game;
 
@@ -45,40 +45,14 @@ pub trait GameEntry {
     /// [`GameEntry::Board`]'s first: a subset of the generators.
     const ENGINE_BOARDS: &'static [&'static str];
 
-    /// Hands `task` the engine board `name` and the game's evaluation;
-    /// `None` when the engine does not run on such a board.
-    fn with_engine_board<T: EngineTask>(name: &str, task: T) -> Option<T::Output>;
+    /// Hands `task` the game's player on the engine board `name`; `None`
+    /// when the engine does not run on such a board.
+    fn with_engine_board<T: PlayerTask>(name: &str, task: T) -> Option<T::Output>;
 
     /// The positions `ply bench` searches.
     const BENCH_POSITIONS: &'static [&'static str];
     /// The depth `ply bench` searches them to by default (a few seconds).
     const BENCH_DEPTH: u32;
-
-    /// The exact answer for `ply best` at full strength: the game's solver's
-    /// on the position `fen` when the game has one and the position is
-    /// within the reach of solves at `depth`; `None` otherwise, the engine
-    /// searches.
-    ///
-    /// # Errors
-    /// A bad position, or a solver that cannot start.
-    fn solve_for_best(fen: &str, depth: u32, hash_mb: usize) -> Result<Option<Solved>, CliError> {
-        let _ = (fen, depth, hash_mb);
-        Ok(None)
-    }
-}
-
-/// An exact solve's answer for `ply best`.
-pub struct Solved {
-    /// The best move's name.
-    pub best: String,
-    /// The final score with perfect play, in the game's units (discs).
-    pub score: i32,
-    /// The empty squares solved.
-    pub empties: u32,
-    /// The solver's nodes.
-    pub nodes: u64,
-    /// The best line, as names.
-    pub pv: Vec<String>,
 }
 
 /// Something done with a board, whatever its game: perft.
@@ -203,7 +177,7 @@ pub fn with_generator<G: GameEntry, T: BoardTask>(
 /// # Errors
 /// [`CliError::UnknownGenerator`] for a generator the game does not have or
 /// its engine does not run on.
-pub fn with_engine_board<G: GameEntry, T: EngineTask>(
+pub fn with_engine_board<G: GameEntry, T: PlayerTask>(
     name: Option<&str>,
     task: T,
 ) -> Result<T::Output, CliError> {
@@ -249,16 +223,13 @@ mod tests {
         }
     }
 
-    /// The engine board an [`EngineTask`] was handed, by its type.
+    /// The engine board a [`PlayerTask`] was handed, by its type.
     struct EngineBoardName;
 
-    impl EngineTask for EngineBoardName {
+    impl PlayerTask for EngineBoardName {
         type Output = &'static str;
-        fn run<G: ply_core::search::Searchable, E: ply_core::search::Evaluator<G> + 'static>(
-            self,
-            _: E,
-        ) -> &'static str {
-            std::any::type_name::<G>()
+        fn run<P: ply_core::Player>(self) -> &'static str {
+            std::any::type_name::<P::Game>()
         }
     }
 

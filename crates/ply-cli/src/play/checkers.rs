@@ -8,9 +8,9 @@ use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
-use ply_checkers::egdb::search::{Probing, value_within_reach};
-use ply_checkers::egdb::{self, Database, Value};
-use ply_checkers::engine::Evaluation;
+use ply_checkers::egdb::search::value_within_reach;
+use ply_checkers::egdb::{Database, Value};
+use ply_checkers::engine::CheckersPlayer;
 use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, Square, pdn};
 use ply_core::GameHistory;
 use ply_core::record::Header;
@@ -20,8 +20,7 @@ use std::sync::{Arc, OnceLock};
 /// The endgame database the engine probes and the status line quotes, opened
 /// once (`None` where none was built).
 fn database() -> Option<Arc<Database>> {
-    static CELL: OnceLock<Option<Arc<Database>>> = OnceLock::new();
-    CELL.get_or_init(egdb::default_database).clone()
+    CheckersPlayer::default_database()
 }
 
 /// The database's verdict on `position` in words: "endgame database: White
@@ -144,7 +143,7 @@ fn glyph(color: Color, king: bool) -> Glyph {
 }
 
 impl Playable for Checkers {
-    type Eval = Probing<Evaluation>;
+    type Player = CheckersPlayer;
 
     const TITLE: &'static str = "checkers";
     const RECORD_FORMAT: &'static str = "PDN";
@@ -152,11 +151,6 @@ impl Playable for Checkers {
          or just 22x6 (type numbers to see the square numbers)";
     const BOTTOM: Option<Side> = Some(Side::Second);
     const NUMBERED: bool = true;
-
-    /// With the endgame databases where the user has built them.
-    fn evaluator() -> Probing<Evaluation> {
-        Probing::new(Evaluation, database())
-    }
 
     fn side_name(side: Side) -> &'static str {
         match side {

@@ -6,7 +6,7 @@ use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
-use ply_chess::engine::Evaluation;
+use ply_chess::engine::ChessPlayer;
 use ply_chess::{Color, EndReason, File, Move, MoveError, Position, Rank, Role, Square, pgn};
 use ply_core::GameHistory;
 use ply_core::record::Header;
@@ -46,15 +46,11 @@ fn glyph(color: Color, role: Role) -> Glyph {
 }
 
 impl Playable for Position {
-    type Eval = Evaluation;
+    type Player = ChessPlayer;
 
     const TITLE: &'static str = "chess";
     const RECORD_FORMAT: &'static str = "PGN";
     const MOVE_HELP: &'static str = "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, g1f3, e7e8q)";
-
-    fn evaluator() -> Evaluation {
-        Evaluation
-    }
 
     fn side_name(side: Side) -> &'static str {
         match side {

@@ -3,10 +3,10 @@
 
 use super::playable::Playable;
 use super::session::{DEFAULT_MOVETIME, Session};
-use ply_core::GameHistory;
 use ply_core::Side;
 use ply_core::record::Players;
 use ply_core::search::{Level, Limits};
+use ply_core::{GameHistory, Player};
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -188,7 +188,7 @@ impl<G: Playable> Session<G> {
     pub(super) fn new_game(&mut self) -> io::Result<()> {
         self.record = GameHistory::new(self.start.clone());
         self.announced = false;
-        self.search.engine().clear();
+        self.search.player().new_game();
         writeln!(self.out, "New game.")?;
         self.show_board()
     }
@@ -264,7 +264,7 @@ impl<G: Playable> Session<G> {
                 let plies = record.moves().len();
                 self.record = record;
                 self.announced = false;
-                self.search.engine().clear();
+                self.search.player().new_game();
                 writeln!(
                     self.out,
                     "Loaded {file}: {plies} move{}.",

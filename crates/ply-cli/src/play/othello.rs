@@ -8,15 +8,10 @@ use super::record::one_line;
 use super::render::{Board, BoardView, Cell, Glyph};
 use ply_core::GameHistory;
 use ply_core::record::Header;
-use ply_core::search::Limits;
 use ply_core::{Game, Outcome, Side};
-use ply_othello::engine::{Engine, Evaluation, Reach};
+use ply_othello::engine::OthelloPlayer;
 use ply_othello::{EndReason, Move, Othello, Square, ggf};
 use std::sync::OnceLock;
-use std::sync::atomic::AtomicBool;
-
-/// The exact solver's transposition table, in MiB.
-const SOLVER_HASH_MB: usize = 16;
 
 /// The named opening lines (Black's first move c4).
 const BOOK: &str = include_str!("../../data/othello_openings.txt");
@@ -67,17 +62,13 @@ const WHITE: Glyph = Glyph {
 };
 
 impl Playable for Othello {
-    type Eval = Evaluation;
+    type Player = OthelloPlayer;
 
     const TITLE: &'static str = "Othello";
     const RECORD_FORMAT: &'static str = "GGF";
     const BOTTOM: Option<Side> = None;
     const MOVE_HELP: &'static str =
         "a square such as d3 (columns a-h, rows 1-8 from the top); a forced pass is played for you";
-
-    fn evaluator() -> Evaluation {
-        Evaluation
-    }
 
     fn side_name(side: Side) -> &'static str {
         match side {
@@ -180,26 +171,6 @@ impl Playable for Othello {
 
     fn write_game(record: &GameHistory<Self>, header: &Header<EndReason>) -> String {
         ggf::write(record, header)
-    }
-
-    /// Positions that ply's Othello [`Engine`] solves exactly within
-    /// `limits` are solved (about 21 empties in a second).
-    fn solved_move(&self, limits: &Limits) -> Option<(Move, String)> {
-        let mut engine = Engine::new(1, SOLVER_HASH_MB).ok()?;
-        if engine.reach(self, limits) != Reach::Exact {
-            return None;
-        }
-        let thought = engine.think(self, &[], limits, &AtomicBool::new(false), &mut |_| {});
-        if thought.reach != Reach::Exact {
-            return None;
-        }
-        let best = thought.best?;
-        let note = match thought.score.0 / 100 {
-            0 => "solved: a draw".to_owned(),
-            s if s > 0 => format!("solved: wins by {s}"),
-            s => format!("solved: loses by {}", -s),
-        };
-        Some((best, note))
     }
 
     fn read_record(text: &str) -> Result<GameHistory<Self>, String> {

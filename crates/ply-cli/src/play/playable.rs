@@ -7,15 +7,16 @@ use super::book::Book;
 use super::record::play_header;
 use super::render::BoardView;
 use ply_core::GameHistory;
+use ply_core::Player;
 use ply_core::record::{Ending, Header, Players};
-use ply_core::search::{Evaluator, Limits, Searchable};
+use ply_core::search::Searchable;
 use ply_core::{Outcome, Side};
 use std::fmt;
 
 /// A game that a person can play against the computer.
 pub trait Playable: Searchable {
-    /// The engine's evaluation.
-    type Eval: Evaluator<Self> + 'static;
+    /// The game's player: the engine that moves for the computer.
+    type Player: Player<Game = Self>;
 
     /// The game's name in messages (`"chess"`).
     const TITLE: &'static str;
@@ -32,9 +33,6 @@ pub trait Playable: Searchable {
     const BOTTOM: Option<Side> = Some(Side::First);
     /// Whether the board's squares have numbers to show (checkers).
     const NUMBERED: bool = false;
-
-    /// A new evaluator for the engine.
-    fn evaluator() -> Self::Eval;
 
     /// The colour of `side` (`"White"`).
     fn side_name(side: Side) -> &'static str;
@@ -88,14 +86,6 @@ pub trait Playable: Searchable {
     /// Reads a record file: the game's start position and moves; the error is
     /// the reason, on one line.
     fn read_record(text: &str) -> Result<GameHistory<Self>, String>;
-
-    /// The perfect move near the end, for games with an exact solver
-    /// (Othello) that reaches it within `limits`, with a note on the result;
-    /// `None` to search as usual.
-    fn solved_move(&self, limits: &Limits) -> Option<(Self::Move, String)> {
-        let _ = limits;
-        None
-    }
 }
 
 /// The usual sentence for an outcome: "White wins by checkmate", "draw by

@@ -10,7 +10,9 @@ use super::render::{self, Style};
 use super::thinking;
 use crate::search_thread::{SearchJob, SearchThread};
 use ply_core::GameHistory;
-use ply_core::search::{Engine, Level, Limits, Options};
+use ply_core::Player;
+use ply_core::player::Source;
+use ply_core::search::{Level, Limits, Options};
 use ply_core::{Outcome, Side};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -68,7 +70,7 @@ pub struct Session<G: Playable> {
     pub(super) start: G,
     pub(super) settings: Settings,
     pub(super) rng: Rng,
-    pub(super) search: SearchThread<G, G::Eval>,
+    pub(super) search: SearchThread<G::Player>,
     pub(super) input: Input,
     pub(super) out: Box<dyn Write>,
     /// The board on screen shows the current position.
@@ -80,13 +82,13 @@ pub struct Session<G: Playable> {
 impl<G: Playable> Session<G> {
     /// A session starting at `start`.
     pub fn new(start: G, settings: Settings, input: Input, out: Box<dyn Write>) -> Self {
-        let engine = Engine::new(G::evaluator(), HASH_MB);
+        let player = G::Player::with_hash(HASH_MB).expect("a 32 MiB transposition table");
         Session {
             record: GameHistory::new(start.clone()),
             start,
             rng: Rng::new(settings.seed),
             settings,
-            search: SearchThread::new(engine),
+            search: SearchThread::new(player),
             input,
             out,
             shown: false,
@@ -289,11 +291,6 @@ impl<G: Playable> Session<G> {
                 None => "book".to_owned(),
             };
             self.play(mv, note)?;
-        } else if let Some((mv, note)) = (self.settings.level == Level::FULL)
-            .then(|| self.record.position().solved_move(&self.limits()))
-            .flatten()
-        {
-            self.play(mv, note)?;
         } else {
             let level = self.settings.level;
             let limits = self.limits();
@@ -304,12 +301,19 @@ impl<G: Playable> Session<G> {
             let Some(mv) = result.best else {
                 return Err(io::Error::other("the search found no move"));
             };
-            let mut note = format!(
-                "depth {}, score {}, {:.1} s",
-                result.depth,
-                result.score,
-                result.time.as_secs_f64()
-            );
+            let mut note = match result.source {
+                Source::Solved => match result.score.0 / 100 {
+                    0 => "solved: a draw".to_owned(),
+                    s if s > 0 => format!("solved: wins by {s}"),
+                    s => format!("solved: loses by {}", -s),
+                },
+                _ => format!(
+                    "depth {}, score {}, {:.1} s",
+                    result.depth,
+                    result.score,
+                    result.time.as_secs_f64()
+                ),
+            };
             if thought.interrupted {
                 note.push_str(", interrupted");
             }
@@ -329,7 +333,7 @@ impl<G: Playable> Session<G> {
         side: Side,
     ) -> Option<thinking::Thought<G::Move>> {
         self.out.flush().ok()?;
-        self.search.engine().options = Options {
+        *self.search.player().options_mut() = Options {
             threads: 1,
             level,
             seed: self.settings.seed,

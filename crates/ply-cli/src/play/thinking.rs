@@ -7,7 +7,8 @@ use super::input::Input;
 use super::playable::Playable;
 use crate::search_thread::{SearchJob, SearchThread};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use ply_core::search::{Info, SearchResult};
+use ply_core::player;
+use ply_core::search::Info;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -17,8 +18,8 @@ const POLL: Duration = Duration::from_millis(40);
 
 /// A search's result, and whether the person cut it short.
 pub struct Thought<M> {
-    /// What the search found.
-    pub result: SearchResult<M>,
+    /// What the player found.
+    pub result: player::Thought<M>,
     /// Whether Enter or Ctrl-C stopped it.
     pub interrupted: bool,
 }
@@ -27,7 +28,7 @@ pub struct Thought<M> {
 /// interrupts it; `label` heads the spinner, shown when `indicator` is set.
 /// `None` if the search thread died without an answer.
 pub fn think<G: Playable>(
-    search: &mut SearchThread<G, G::Eval>,
+    search: &mut SearchThread<G::Player>,
     job: SearchJob<G>,
     input: &mut Input,
     label: &str,

@@ -39,12 +39,13 @@
 
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
-use ply_checkers::egdb::search::{Probing, known_value, value_within_reach};
-use ply_checkers::egdb::{self, Database, Value};
-use ply_checkers::engine::Evaluation;
+use ply_checkers::egdb::search::{known_value, value_within_reach};
+use ply_checkers::egdb::{Database, Value};
+use ply_checkers::engine::CheckersPlayer;
 use ply_checkers::{Checkers, Color, Move};
 use ply_core::Game;
-use ply_core::search::{Clock, Engine, Info, Level, Limits, Score};
+use ply_core::Player;
+use ply_core::search::{Clock, Info, Level, Limits, Score};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -69,7 +70,7 @@ enum Frame {
 /// A Hub session.
 struct Hub {
     out: Output,
-    search: SearchThread<Checkers, Probing<Evaluation>>,
+    search: SearchThread<CheckersPlayer>,
     /// The endgame database the search probes, to tell a root's value.
     database: Option<Arc<Database>>,
     frame: Frame,
@@ -89,13 +90,12 @@ pub fn run() -> std::io::Result<()> {
 /// Runs a Hub session reading commands from `input` and writing to `output`
 /// until `quit` or the end of the input, which both stop any search at once.
 pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
-    let database = egdb::default_database();
+    let database = CheckersPlayer::default_database();
+    let player = CheckersPlayer::with_database(DEFAULT_HASH_MB, database.clone())
+        .map_err(std::io::Error::other)?;
     let mut hub = Hub {
         out: Output::new(output),
-        search: SearchThread::new(Engine::new(
-            Probing::new(Evaluation, database.clone()),
-            DEFAULT_HASH_MB,
-        )),
+        search: SearchThread::new(player),
         database,
         frame: Frame::Pydraughts,
         position: Checkers::start(),
@@ -279,7 +279,7 @@ impl Hub {
             "init" => self.out.line("ready"),
             "new-game" => {
                 self.stop();
-                self.search.engine().clear();
+                self.search.player().new_game();
             }
             "pos" => self.set_position(&args),
             "level" => self.set_level(&args),
@@ -334,20 +334,20 @@ impl Hub {
         let number = value.parse::<i64>();
         let clamped = |n: i64, min: i64, max: i64| n.clamp(min, max) as u64;
         let mut error = None;
-        let mut engine = self.search.engine();
+        let mut engine = self.search.player();
         match (name.as_str(), number) {
             ("variant", _) if value == "english" => {}
             ("frame", _) if value == "standard" => self.frame = Frame::Standard,
             ("frame", _) if value == "pydraughts" => self.frame = Frame::Pydraughts,
             ("hash", Ok(mb)) => {
                 let mb = clamped(mb, 1, 65536);
-                if !engine.resize_table(mb as usize) {
+                if engine.set_hash(mb as usize).is_err() {
                     error = Some(format!("cannot allocate {mb} MiB"));
                 }
             }
-            ("threads", Ok(n)) => engine.options.threads = clamped(n, 1, 256) as usize,
+            ("threads", Ok(n)) => engine.options_mut().threads = clamped(n, 1, 256) as usize,
             ("level", Ok(n)) => {
-                engine.options.level = Level::new(clamped(n, 1, 10) as u8).expect("clamped")
+                engine.options_mut().level = Level::new(clamped(n, 1, 10) as u8).expect("clamped")
             }
             ("overhead", Ok(ms)) => {
                 self.move_overhead = Duration::from_millis(clamped(ms, 0, MAX_OVERHEAD_MS as i64));

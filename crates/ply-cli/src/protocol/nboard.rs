@@ -33,9 +33,12 @@ use super::Output;
 use crate::play::playable::Playable;
 use crate::search_thread::{Control, Worker};
 use ply_core::GameHistory;
+use ply_core::Player;
+use ply_core::player::{Request, Source, Thought};
+use ply_core::search::Bound;
 use ply_core::search::{Clock, Info, Limits, Score};
 use ply_core::{Game, Side};
-use ply_othello::engine::{Engine, Reach, Thought};
+use ply_othello::engine::{OthelloPlayer, Reach};
 use ply_othello::ggf;
 use ply_othello::solve::{Options as SolveOptions, Solution};
 use ply_othello::{Move, Othello};
@@ -54,6 +57,16 @@ fn solved_label(reach: Reach) -> &'static str {
     match reach {
         Reach::WinLossDraw => "100%W",
         Reach::Exact | Reach::Midgame => "100%",
+    }
+}
+
+/// How the player reached `thought`: a solve exact or for the win, loss or
+/// draw (a bound), or the midgame search.
+fn reach_of(thought: &Thought<Move>) -> Reach {
+    match (thought.source, thought.bound) {
+        (Source::Solved, Bound::Exact) => Reach::Exact,
+        (Source::Solved, _) => Reach::WinLossDraw,
+        _ => Reach::Midgame,
     }
 }
 
@@ -116,7 +129,7 @@ fn side_index(side: Side) -> usize {
 struct NBoard {
     out: Output,
     /// The engine on its worker thread.
-    worker: Worker<Engine>,
+    worker: Worker<OthelloPlayer>,
     game: GameState,
     settings: Settings,
     contempt: i32,
@@ -134,7 +147,8 @@ pub fn session(
     input: impl std::io::BufRead,
     output: impl std::io::Write + Send + 'static,
 ) -> std::io::Result<()> {
-    let engine = Engine::new(ENGINE_HASH_MB, SOLVER_HASH_MB).map_err(std::io::Error::other)?;
+    let engine =
+        OthelloPlayer::new(ENGINE_HASH_MB, SOLVER_HASH_MB).map_err(std::io::Error::other)?;
     let mut session = NBoard {
         out: Output::new(output),
         worker: Worker::new(engine),
@@ -373,7 +387,7 @@ impl Job {
             .expect("the current position is always there")
     }
 
-    fn run(self, engine: &mut Engine, task: Task) {
+    fn run(self, engine: &mut OthelloPlayer, task: Task) {
         let start = Instant::now();
         match task {
             Task::Hint(n) => {
@@ -409,7 +423,7 @@ impl Job {
     /// Solves `position` in `window` unless stopped.
     fn solve(
         &self,
-        engine: &mut Engine,
+        engine: &mut OthelloPlayer,
         position: &Othello,
         window: SolveOptions<'_>,
     ) -> Option<Solution> {
@@ -433,40 +447,36 @@ impl Job {
     /// iterations (or the solve) sent as `search` lines when `report`.
     fn think(
         &self,
-        engine: &mut Engine,
+        engine: &mut OthelloPlayer,
         position: &Othello,
         limits: &Limits,
         report: bool,
-    ) -> Thought {
-        engine.midgame().options.multipv = 1;
+    ) -> Thought<Move> {
+        engine.options_mut().multipv = 1;
         let out = self.out.clone();
-        let thought = engine.think(
-            position,
-            &[],
-            limits,
-            self.control.stop_flag(),
-            &mut |info: &Info<Move>| {
-                if report {
-                    Self::search_line(&out, info);
-                }
-            },
-        );
-        if report && thought.reach != Reach::Midgame {
-            self.solved_line(&thought.pv, thought.score.0 / 100, thought.reach);
+        let request = Request::new(position, limits, self.control.stop_flag());
+        let thought = engine.think(&request, &mut |info: &Info<Move>| {
+            if report {
+                Self::search_line(&out, info);
+            }
+        });
+        let reach = reach_of(&thought);
+        if report && reach != Reach::Midgame {
+            self.solved_line(&thought.pv, thought.score.0 / 100, reach);
         }
         thought
     }
 
     /// The evaluation of `thought` as NBoard writes it.
-    fn eval(thought: &Thought) -> String {
-        match thought.reach {
-            Reach::Midgame => discs(thought.score),
-            Reach::Exact | Reach::WinLossDraw => format!("{}.00", thought.score.0 / 100),
+    fn eval(thought: &Thought<Move>) -> String {
+        match thought.source {
+            Source::Solved => format!("{}.00", thought.score.0 / 100),
+            _ => discs(thought.score),
         }
     }
 
     /// `hint n`: the `n` best moves, solved when few empties are left.
-    fn hint(&self, engine: &mut Engine, n: usize) -> u64 {
+    fn hint(&self, engine: &mut OthelloPlayer, n: usize) -> u64 {
         let position = self.position();
         let moves = position.legal_moves();
         if moves.is_empty() {
@@ -519,7 +529,7 @@ impl Job {
     }
 
     /// `go`: the move to play within the depth and the clock, then `===`.
-    fn go(&self, engine: &mut Engine, start: Instant) {
+    fn go(&self, engine: &mut OthelloPlayer, start: Instant) {
         let position = self.position();
         let moves = position.legal_moves();
         if moves.is_empty() {
@@ -560,7 +570,7 @@ impl Job {
     /// `analyze`: every position of the game, from the last back to the
     /// start, as `analysis movesMade eval` (mover's view): exact scores where
     /// the depth set reaches an exact solve, midgame scores elsewhere.
-    fn analyze(&self, engine: &mut Engine) -> u64 {
+    fn analyze(&self, engine: &mut OthelloPlayer) -> u64 {
         let mut nodes = 0;
         let limits = Limits::depth(self.settings.depth);
         for (made, position) in self.positions.iter().enumerate().rev() {

@@ -16,8 +16,9 @@
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
 use ply_chess::Position;
-use ply_chess::engine::Evaluation;
-use ply_core::search::{Bound, Clock, Engine, Info, Level, Limits};
+use ply_chess::engine::ChessPlayer;
+use ply_core::Player;
+use ply_core::search::{Bound, Clock, Info, Level, Limits};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -38,7 +39,7 @@ const LEVEL_ELO: [u32; 10] = [755, 880, 1130, 1280, 1565, 1695, 1810, 1810, 1810
 /// The state of a UCI session.
 struct Uci {
     out: Output,
-    search: SearchThread<Position, Evaluation>,
+    search: SearchThread<ChessPlayer>,
     position: Position,
     /// Hashes of the game's positions before `position`.
     history: Vec<u64>,
@@ -64,7 +65,9 @@ pub fn run() -> std::io::Result<()> {
 pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
     let mut session = Uci {
         out: Output::new(output),
-        search: SearchThread::new(Engine::new(Evaluation, DEFAULT_HASH_MB)),
+        search: SearchThread::new(
+            ChessPlayer::with_hash(DEFAULT_HASH_MB).expect("a 64 MiB transposition table"),
+        ),
         position: Position::start(),
         history: Vec::new(),
         move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
@@ -128,7 +131,7 @@ impl Uci {
             "isready" => self.out.line("readyok"),
             "ucinewgame" => {
                 self.stop();
-                self.search.engine().clear();
+                self.search.player().new_game();
                 self.position = Position::start();
                 self.history.clear();
             }
@@ -265,18 +268,18 @@ impl Uci {
             }
             used
         };
-        let mut engine = self.search.engine();
+        let mut engine = self.search.player();
         match (lower.as_str(), number) {
             ("hash", Ok(mb)) => {
                 let mb = clamped(mb, 1, MAX_HASH_MB);
-                if !engine.resize_table(mb as usize) {
+                if engine.set_hash(mb as usize).is_err() {
                     note = Some(format!("error: cannot allocate {mb} MiB"));
                 }
             }
-            ("threads", Ok(n)) => engine.options.threads = clamped(n, 1, 256) as usize,
+            ("threads", Ok(n)) => engine.options_mut().threads = clamped(n, 1, 256) as usize,
             ("level", Ok(n)) => self.level = Level::new(clamped(n, 1, 10) as u8).expect("clamped"),
-            ("seed", Ok(n)) => engine.options.seed = clamped(n, 0, u64::MAX),
-            ("multipv", Ok(n)) => engine.options.multipv = clamped(n, 1, 256) as usize,
+            ("seed", Ok(n)) => engine.options_mut().seed = clamped(n, 0, u64::MAX),
+            ("multipv", Ok(n)) => engine.options_mut().multipv = clamped(n, 1, 256) as usize,
             ("move overhead", Ok(ms)) => {
                 self.move_overhead = Duration::from_millis(clamped(ms, 0, MAX_OVERHEAD_MS))
             }
@@ -286,10 +289,10 @@ impl Uci {
             ("uci_limitstrength", _) if flag.is_some() => self.limit_strength = flag == Some(true),
             ("ponder", _) if flag.is_some() => {}
             ("uci_chess960", _) if flag.is_some() => self.chess960 = flag == Some(true),
-            ("clear hash", _) => engine.clear(),
+            ("clear hash", _) => engine.new_game(),
             _ => note = Some(format!("error: bad option '{name}' or value '{value}'")),
         }
-        engine.options.level = if self.limit_strength {
+        engine.options_mut().level = if self.limit_strength {
             level_for_elo(self.elo)
         } else {
             self.level

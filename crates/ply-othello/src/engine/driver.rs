@@ -1,5 +1,5 @@
-//! [`Engine`]: ply's whole Othello engine, the midgame search and the exact
-//! endgame solver behind one call, [`Engine::think`], which decides once per
+//! [`OthelloPlayer`]: ply's whole Othello engine, the midgame search and the
+//! exact endgame solver behind one call, [`Player::think`], which decides once per
 //! position how to search it ([`Reach`]): solved exactly, solved for a win,
 //! loss or draw two empties further out, or searched by the midgame search.
 //!
@@ -22,9 +22,10 @@
 use super::Evaluation;
 use crate::Othello;
 use crate::moves::Move;
-use crate::solve::{self, AllocationError, Solver};
+use crate::solve::{self, Solver};
 use ply_core::Game;
-use ply_core::search::{self, Bound, Deadlines, Info, Level, Limits, Score, SearchResult};
+use ply_core::player::{AllocationError, Player, Request, Source, Thought};
+use ply_core::search::{self, Bound, Deadlines, Info, Level, Limits, Options, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -105,76 +106,36 @@ impl Reach {
     }
 }
 
-/// What [`Engine::think`] found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thought {
-    /// The move to play; `None` when the game is over.
-    pub best: Option<Move>,
-    /// The score in centi-discs for the side to move: 100 times the final
-    /// disc difference when solved.
-    pub score: Score,
-    /// How the position was searched in the end (a stopped solve gives
-    /// [`Reach::Midgame`]).
-    pub reach: Reach,
-    /// Whether the score is exact or a bound (a win/loss/draw solve).
-    pub bound: Bound,
-    /// The depth: the plies of the last midgame iteration, or the empties
-    /// solved.
-    pub depth: u32,
-    /// Positions searched.
-    pub nodes: u64,
-    /// The best line, starting with [`best`](Self::best).
-    pub pv: Vec<Move>,
-    /// Time taken.
-    pub time: Duration,
-}
-
-impl Thought {
-    /// The answer of a solve of `reach` started at `start`.
-    fn solved(solution: solve::Solution, reach: Reach, start: Instant) -> Thought {
-        Thought {
-            best: solution.best_move,
-            score: Score(100 * solution.score),
-            reach,
-            bound: match solution.bound {
-                solve::Bound::Exact => Bound::Exact,
-                solve::Bound::Lower => Bound::Lower,
-                solve::Bound::Upper => Bound::Upper,
-            },
-            depth: solution.empties,
-            nodes: solution.nodes,
-            pv: solution.pv,
-            time: start.elapsed(),
-        }
-    }
-}
-
-impl From<SearchResult<Move>> for Thought {
-    /// The midgame search's answer.
-    fn from(result: SearchResult<Move>) -> Thought {
-        Thought {
-            best: result.best,
-            score: result.score,
-            reach: Reach::Midgame,
-            bound: Bound::Exact,
-            depth: result.depth,
-            nodes: result.nodes,
-            pv: result.pv,
-            time: result.time,
-        }
+/// The answer of a solve of `reach` started at `start`.
+fn solved(solution: solve::Solution, start: Instant) -> Thought<Move> {
+    Thought {
+        best: solution.best_move,
+        ponder: solution.pv.get(1).copied(),
+        score: Score(100 * solution.score),
+        bound: match solution.bound {
+            solve::Bound::Exact => Bound::Exact,
+            solve::Bound::Lower => Bound::Lower,
+            solve::Bound::Upper => Bound::Upper,
+        },
+        depth: solution.empties,
+        seldepth: solution.empties,
+        nodes: solution.nodes,
+        time: start.elapsed(),
+        pv: solution.pv,
+        source: Source::Solved,
     }
 }
 
 /// ply's Othello engine: the midgame search (ply-core's, with the
 /// [`Evaluation`]) and the exact solver, and the choice between them.
-pub struct Engine {
+pub struct OthelloPlayer {
     midgame: search::Engine<Othello, Evaluation>,
     solver: Solver,
 }
 
-impl std::fmt::Debug for Engine {
+impl std::fmt::Debug for OthelloPlayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Engine")
+        f.debug_struct("OthelloPlayer")
             .field("options", &self.midgame.options)
             .field("solver", &self.solver)
             .finish_non_exhaustive()
@@ -185,17 +146,17 @@ impl std::fmt::Debug for Engine {
 /// time.
 const FALLBACK_DEPTH: u32 = 4;
 
-impl Engine {
-    /// An engine whose midgame search has a `midgame_mb` MiB table and whose
+impl OthelloPlayer {
+    /// A player whose midgame search has a `midgame_mb` MiB table and whose
     /// solver has a `solver_mb` MiB one.
     ///
     /// # Errors
     /// [`AllocationError`] if the memory cannot be had.
-    pub fn new(midgame_mb: usize, solver_mb: usize) -> Result<Engine, AllocationError> {
+    pub fn new(midgame_mb: usize, solver_mb: usize) -> Result<OthelloPlayer, AllocationError> {
         let midgame = search::Engine::try_new(Evaluation, midgame_mb).ok_or(AllocationError {
             megabytes: midgame_mb,
         })?;
-        Ok(Engine {
+        Ok(OthelloPlayer {
             midgame,
             solver: Solver::new(solver_mb)?,
         })
@@ -221,58 +182,6 @@ impl Engine {
     #[must_use]
     pub fn reach(&self, position: &Othello, limits: &Limits) -> Reach {
         Reach::of(position, limits, self.midgame.options.level)
-    }
-
-    /// Searches `position` within `limits` until done or `stop` is set: a
-    /// solve when [`Reach::of`] says so, else the midgame search, whose
-    /// iterations are reported to `on_info` (a solve reports nothing: its
-    /// answer is the [`Thought`]).
-    /// `history` holds the hashes of the positions before, as in
-    /// [`search::Engine::search`].
-    pub fn think(
-        &mut self,
-        position: &Othello,
-        history: &[u64],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<Move>),
-    ) -> Thought {
-        let start = Instant::now();
-        let reach = self.reach(position, limits);
-        if let Some(window) = reach.window() {
-            let hard = Deadlines::new(limits, start).hard;
-            match self.solve_until(position, window, hard, stop) {
-                Ok(solution) => return Thought::solved(solution, reach, start),
-                Err(nodes) if !stop.load(Ordering::Relaxed) => {
-                    // Out of time: a quick midgame answer.
-                    let quick = Limits::depth(limits.depth.unwrap_or(60).min(FALLBACK_DEPTH));
-                    let result = self
-                        .midgame
-                        .search(position, history, &quick, stop, on_info);
-                    let mut thought = Thought::from(result);
-                    thought.nodes += nodes;
-                    thought.time = start.elapsed();
-                    return thought;
-                }
-                Err(nodes) => {
-                    let moves = position.legal_moves();
-                    return Thought {
-                        best: moves.first().copied(),
-                        score: Score::DRAW,
-                        reach: Reach::Midgame,
-                        bound: Bound::Exact,
-                        depth: 0,
-                        nodes,
-                        pv: moves.first().copied().into_iter().collect(),
-                        time: start.elapsed(),
-                    };
-                }
-            }
-        }
-        Thought::from(
-            self.midgame
-                .search(position, history, limits, stop, on_info),
-        )
     }
 
     /// Solves `position` in `window`, stopped by `stop` or at `deadline`;
@@ -310,6 +219,82 @@ impl Engine {
             done.store(true, Ordering::Relaxed);
             result
         })
+    }
+}
+
+/// Thinks about a position: a solve when [`Reach::of`] says so, else the
+/// midgame search, whose iterations are reported to `on_info` (a solve
+/// reports nothing: its answer is the [`Thought`], [`Source::Solved`]).
+impl Player for OthelloPlayer {
+    type Game = Othello;
+
+    /// A player whose midgame search and solver have `hash_mb` MiB tables
+    /// each.
+    fn with_hash(hash_mb: usize) -> Result<Self, AllocationError> {
+        OthelloPlayer::new(hash_mb, hash_mb)
+    }
+
+    fn options(&self) -> &Options {
+        &self.midgame.options
+    }
+
+    fn options_mut(&mut self) -> &mut Options {
+        &mut self.midgame.options
+    }
+
+    fn set_hash(&mut self, hash_mb: usize) -> Result<(), AllocationError> {
+        if !self.midgame.resize_table(hash_mb) {
+            return Err(AllocationError { megabytes: hash_mb });
+        }
+        self.solver = Solver::new(hash_mb)?;
+        Ok(())
+    }
+
+    fn new_game(&mut self) {
+        self.clear();
+    }
+
+    fn think(
+        &mut self,
+        request: &Request<'_, Othello>,
+        on_info: &mut dyn FnMut(&Info<Move>),
+    ) -> Thought<Move> {
+        let (position, limits, stop) = (request.root, request.limits, request.stop);
+        let start = Instant::now();
+        let reach = self.reach(position, limits);
+        if let Some(window) = reach.window() {
+            let hard = Deadlines::new(limits, start).hard;
+            match self.solve_until(position, window, hard, stop) {
+                Ok(solution) => return solved(solution, start),
+                Err(nodes) if !stop.load(Ordering::Relaxed) => {
+                    // Out of time: a quick midgame answer.
+                    let quick = Limits::depth(limits.depth.unwrap_or(60).min(FALLBACK_DEPTH));
+                    let result =
+                        self.midgame
+                            .search(position, request.history, &quick, stop, on_info);
+                    let mut thought = Thought::from(result);
+                    thought.nodes += nodes;
+                    thought.time = start.elapsed();
+                    return thought;
+                }
+                Err(nodes) => {
+                    let moves = position.legal_moves();
+                    return Thought {
+                        best: moves.first().copied(),
+                        ponder: None,
+                        score: Score::DRAW,
+                        bound: Bound::Exact,
+                        depth: 0,
+                        seldepth: 0,
+                        nodes,
+                        time: start.elapsed(),
+                        pv: moves.first().copied().into_iter().collect(),
+                        source: Source::Search,
+                    };
+                }
+            }
+        }
+        self.midgame.search_request(request, on_info)
     }
 }
 
@@ -358,21 +343,22 @@ mod tests {
 
     #[test]
     fn thinking_solves_near_the_end_and_searches_before() {
-        let mut engine = Engine::new(1, 1).unwrap();
+        let mut engine = OthelloPlayer::new(1, 1).unwrap();
         let stop = AtomicBool::new(false);
-        let thought = engine.think(&position(FFO_1), &[], &Limits::depth(8), &stop, &mut |_| {});
-        assert_eq!(thought.reach, Reach::Exact);
+        let ffo = position(FFO_1);
+        let eight = Limits::depth(8);
+        let thought = engine.think(&Request::new(&ffo, &eight, &stop), &mut |_| {});
+        assert_eq!(
+            (thought.source, thought.bound),
+            (Source::Solved, Bound::Exact)
+        );
         assert_eq!(thought.score, Score(1800));
         assert_eq!(thought.best.unwrap().to_string(), "g8");
         assert_eq!(thought.depth, 14);
-        let thought = engine.think(
-            &Othello::start(),
-            &[],
-            &Limits::depth(3),
-            &stop,
-            &mut |_| {},
-        );
-        assert_eq!(thought.reach, Reach::Midgame);
+        let start = Othello::start();
+        let three = Limits::depth(3);
+        let thought = engine.think(&Request::new(&start, &three, &stop), &mut |_| {});
+        assert_eq!(thought.source, Source::Search);
         assert_eq!(thought.depth, 3);
         assert!(thought.best.is_some());
     }
@@ -381,7 +367,7 @@ mod tests {
     fn a_solve_past_its_deadline_stops() {
         // FFO #40, 20 empties: far more than no time at all.
         let ffo_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
-        let mut engine = Engine::new(1, 1).unwrap();
+        let mut engine = OthelloPlayer::new(1, 1).unwrap();
         let stop = AtomicBool::new(false);
         let past = Some(Instant::now());
         let solved = engine.solve_until(&position(ffo_40), solve::Options::exact(), past, &stop);

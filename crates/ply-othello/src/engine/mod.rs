@@ -1,14 +1,15 @@
 //! The Othello engine: what ply-core's search needs to know about Othello
-//! ([`Searchable`]), and [`Engine`], the midgame search and the exact solver
+//! ([`Searchable`]), and [`OthelloPlayer`], the midgame search and the exact solver
 //! behind one call that chooses between them. It evaluates with
 //! [`crate::eval`] (re-exported here as [`Evaluation`]), which the solver's
 //! move ordering uses too.
 
+pub mod bench;
 pub mod driver;
 pub mod probcut;
 
 pub use crate::eval::Evaluation;
-pub use driver::{Engine, Reach, Thought};
+pub use driver::{OthelloPlayer, Reach};
 
 use crate::generators::MoveGenerator;
 use crate::moves::Move;

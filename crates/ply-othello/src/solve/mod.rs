@@ -216,13 +216,9 @@ pub enum SolveError {
     },
 }
 
-/// The transposition table could not be allocated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot allocate a {megabytes} MiB transposition table")]
-pub struct AllocationError {
-    /// The size asked for.
-    pub megabytes: usize,
-}
+/// The transposition table could not be allocated (the error of every
+/// player's tables).
+pub use ply_core::player::AllocationError;
 
 /// An endgame solver: a transposition table and the searches that use it.
 ///

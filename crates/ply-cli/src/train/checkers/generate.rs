@@ -22,12 +22,14 @@ use crate::error::CliError;
 use crate::play::checkers::deck_positions;
 use crate::train::batch;
 use clap::Args;
-use ply_checkers::egdb::search::{Probing, value_within_reach};
+use ply_checkers::egdb::search::value_within_reach;
 use ply_checkers::egdb::{self, Database, Value};
-use ply_checkers::engine::Evaluation;
+use ply_checkers::engine::CheckersPlayer;
 use ply_checkers::{Checkers, Move};
+use ply_core::Player;
+use ply_core::player::Request;
 use ply_core::rng::Rng;
-use ply_core::search::{Engine, Limits};
+use ply_core::search::Limits;
 use ply_core::{Game, GameHistory, Outcome};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -119,16 +121,16 @@ impl GenerateArgs {
 }
 
 /// What one worker thread keeps between games.
-struct Player {
-    engine: Engine<Checkers, Probing<Evaluation>>,
+struct SelfPlay {
+    player: CheckersPlayer,
     database: Option<Arc<Database>>,
 }
 
-impl Player {
-    fn new(database: Option<Arc<Database>>) -> Result<Player, CliError> {
-        let evaluation = Probing::waiting(Evaluation, database.clone());
-        Ok(Player {
-            engine: Engine::try_new(evaluation, 8).ok_or(CliError::HashAllocation(8))?,
+impl SelfPlay {
+    fn new(database: Option<Arc<Database>>) -> Result<SelfPlay, CliError> {
+        Ok(SelfPlay {
+            player: CheckersPlayer::with_database(8, database.clone())
+                .map_err(|_| CliError::HashAllocation(8))?,
             database,
         })
     }
@@ -136,7 +138,7 @@ impl Player {
     /// Plays game `index` from `deck` and returns its quiet positions, oldest
     /// first.
     fn play(&mut self, plan: &Plan, deck: &[Checkers], index: u64) -> Vec<Sample> {
-        self.engine.clear();
+        self.player.new_game();
         let mut rng = Rng::new(
             plan.seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -206,15 +208,10 @@ impl Player {
 
     fn engine_move(&mut self, game: &GameHistory<Checkers>, depth: u32) -> Option<Move> {
         let stop = AtomicBool::new(false);
-        self.engine
-            .search(
-                game.position(),
-                &game.earlier_hashes(),
-                &Limits::depth(depth),
-                &stop,
-                &mut |_| {},
-            )
-            .best
+        let history = game.earlier_hashes();
+        let limits = Limits::depth(depth);
+        let request = Request::new(game.position(), &limits, &stop).with_history(&history);
+        self.player.think(&request, &mut |_| {}).best
     }
 }
 
@@ -229,7 +226,7 @@ pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
     batch::generate(
         &args.run,
         plan.settings,
-        || Player::new(database.clone()),
+        || SelfPlay::new(database.clone()),
         json,
         |player, game| player.play(&plan, &deck, game),
     )
@@ -256,7 +253,7 @@ mod tests {
     fn a_game_is_the_same_from_its_seed_and_index_alone() {
         let deck = deck_positions();
         assert_eq!(deck.len(), 156);
-        let mut player = Player::new(None).unwrap();
+        let mut player = SelfPlay::new(None).unwrap();
         let first = player.play(&plan(), &deck, 5);
         player.play(&plan(), &deck, 6);
         assert_eq!(player.play(&plan(), &deck, 5), first);
