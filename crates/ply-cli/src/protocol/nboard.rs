@@ -19,7 +19,7 @@
 //! | `quit` | ends the session |
 //!
 //! Evaluations are in discs from the point of view of the side to move, two
-//! decimals (`analysis` too). ply's Othello [`Engine`] decides how each
+//! decimals (`analysis` too). ply's [`OthelloPlayer`] decides how each
 //! position is searched from the depth set (and for `go` the clock): with few
 //! empty squares left the position is solved exactly and the depth is
 //! `100%`; with two more, it is solved for a win, loss or draw and the depth
