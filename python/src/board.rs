@@ -9,7 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// How a game ended.
-#[pyclass(module = "ply", frozen, get_all, eq)]
+#[pyclass(module = "plygames", frozen, get_all, eq)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// The side that won: 0 for the side that moves first in the start
@@ -82,7 +82,7 @@ pub fn parse_move<G: Glue>(position: &G, text: &str) -> PyResult<G::Move> {
 macro_rules! board_class {
     ($class:ident, $game:ty, $pyname:literal, $doc:literal, { $($extra:tt)* }) => {
         #[doc = $doc]
-        #[pyclass(module = "ply", name = $pyname)]
+        #[pyclass(module = "plygames", name = $pyname)]
         #[derive(Clone)]
         pub struct $class {
             record: ply_core::GameHistory<$game>,
@@ -276,7 +276,7 @@ macro_rules! board_class {
 
             fn __repr__(&self) -> String {
                 format!(
-                    "ply.{}.Board({:?})",
+                    "plygames.{}.Board({:?})",
                     <$game as $crate::glue::Glue>::PY_NAME,
                     <$game as ply_core::Game>::position_string(self.record.position())
                 )

@@ -72,7 +72,7 @@ board_class!(
 );
 
 /// The exact solution of an Othello position.
-#[pyclass(module = "ply", frozen, get_all)]
+#[pyclass(module = "plygames", frozen, get_all)]
 #[derive(Clone, Debug)]
 pub struct Solution {
     /// The final disc difference for the side to move with perfect play

@@ -1,6 +1,6 @@
-//! `ply._ply`, the compiled part of the `ply` Python package: the board
+//! `plygames._plygames`, the compiled part of the `plygames` Python package: the board
 //! classes, perft, search, Othello's solver and the batched environments.
-//! The Python modules in `python/ply/` give them their public names.
+//! The Python modules in `python/plygames/` give them their public names.
 
 mod board;
 mod boards;
@@ -117,8 +117,8 @@ fn random_games<'py>(
     ))
 }
 
-/// The batched environments' engine room (see `ply.vector.Env`).
-#[pyclass(module = "ply")]
+/// The batched environments' engine room (see `plygames.vector.Env`).
+#[pyclass(module = "plygames")]
 struct VectorCore {
     batch: Box<dyn AnyBatch>,
     /// Whether the mask buffer is laid out action by action.
@@ -359,7 +359,7 @@ impl Buffers<'_> {
 
 /// The compiled module.
 #[pymodule]
-fn _ply(m: &Bound<'_, PyModule>) -> PyResult<()> {
+fn _plygames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boards::ChessBoard>()?;
     m.add_class::<boards::CheckersBoard>()?;
     m.add_class::<boards::OthelloBoard>()?;

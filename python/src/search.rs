@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// What a search found.
-#[pyclass(module = "ply", frozen, get_all)]
+#[pyclass(module = "plygames", frozen, get_all)]
 #[derive(Clone, Debug)]
 pub struct BestMove {
     /// The move to play, in the game's notation.

@@ -5,7 +5,7 @@ import _thread
 import threading
 import time
 
-import ply
+import plygames
 
 
 
@@ -44,15 +44,15 @@ def interrupted_within(call, seconds=5.0):
 
 
 def test_ctrl_c_stops_perft():
-    assert interrupted_within(lambda: ply.chess.Board().perft(9))
+    assert interrupted_within(lambda: plygames.chess.Board().perft(9))
 
 
 def test_ctrl_c_stops_search():
-    assert interrupted_within(lambda: ply.checkers.Board().best_move(depth=60))
+    assert interrupted_within(lambda: plygames.checkers.Board().best_move(depth=60))
 
 
 def test_ctrl_c_stops_the_solver():
     # 30 empty squares: minutes of solving at least.
-    board = ply.othello.Board(
+    board = plygames.othello.Board(
         "--XX----XX-XX---XXOXXX--X-XOXXXO-OOOOXOO----OOOO-----OOO----O--- X")
     assert interrupted_within(lambda: board.solve(hash_mb=1))

@@ -4,8 +4,8 @@ rules, seeds replay the same games, bad actions are refused."""
 import numpy as np
 import pytest
 
-import ply
-import ply.envs
+import plygames
+import plygames.envs
 
 GAMES = ["othello", "checkers", "chess"]
 
@@ -40,7 +40,7 @@ def decode_moves(game, board):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_masks_are_the_legal_moves_and_games_end_by_the_rules(game):
-    env = ply.vector.Env(game, num_envs=8, seed=3)
+    env = plygames.vector.Env(game, num_envs=8, seed=3)
     obs, info = env.reset()
     assert obs.shape == (8,) + env.observation_shape and obs.dtype == np.float32
     assert info["action_mask"].shape == (8, env.num_actions)
@@ -49,7 +49,7 @@ def test_masks_are_the_legal_moves_and_games_end_by_the_rules(game):
     for _ in range(300):
         mask = info["action_mask"]
         for i, position in enumerate(env.positions()):
-            board = getattr(ply, game).Board(position)
+            board = getattr(plygames, game).Board(position)
             legal = np.flatnonzero(mask[i]).tolist()
             assert legal == env.legal_actions()[i]
             if game != "checkers" or not obs[i, 4].any():  # not inside a multi-jump
@@ -65,12 +65,12 @@ def test_masks_are_the_legal_moves_and_games_end_by_the_rules(game):
 
 
 def test_planes():
-    env = ply.vector.Env("othello", num_envs=1)
+    env = plygames.vector.Env("othello", num_envs=1)
     obs, _ = env.reset()
     # Black (to move) on d5 and e4, White on d4 and e5: a1 = 0, row by row.
     assert obs[0, 0].sum() == 2 and obs[0, 0, 4, 3] == 1 and obs[0, 0, 3, 4] == 1
     assert obs[0, 1, 3, 3] == 1 and obs[0, 1, 4, 4] == 1
-    chess, _ = ply.vector.Env("chess", num_envs=1).reset()
+    chess, _ = plygames.vector.Env("chess", num_envs=1).reset()
     assert chess[0, 0, 1].sum() == 8  # White's pawns on rank 2
     assert chess[0, 5, 0, 4] == 1  # White's king on e1
     assert chess[0, 12].all() and chess[0, 13:17].all()
@@ -78,7 +78,7 @@ def test_planes():
 
 def test_seeds_replay_the_same_games():
     def play(seed):
-        env = ply.vector.Env("checkers", num_envs=4, seed=seed, opponent="random")
+        env = plygames.vector.Env("checkers", num_envs=4, seed=seed, opponent="random")
         env.reset()
         trace = []
         for _ in range(50):
@@ -90,7 +90,7 @@ def test_seeds_replay_the_same_games():
 
 
 def test_opponents_and_truncation():
-    env = ply.vector.Env("othello", num_envs=16, seed=1, opponent="random", agent_side=1)
+    env = plygames.vector.Env("othello", num_envs=16, seed=1, opponent="random", agent_side=1)
     obs, info = env.reset()
     assert (info["to_play"] == 1).all()  # the opponent has moved first
     wins = 0
@@ -98,10 +98,10 @@ def test_opponents_and_truncation():
         obs, reward, terminated, truncated, info = env.step(env.random_actions())
         assert (info["to_play"] == 1).all()
         wins += int((reward > 0).sum())
-    searched = ply.vector.Env("othello", num_envs=2, seed=1, opponent=2, agent_side=0)
+    searched = plygames.vector.Env("othello", num_envs=2, seed=1, opponent=2, agent_side=0)
     searched.reset()
     searched.step(searched.random_actions())
-    cut = ply.vector.Env("chess", num_envs=2, max_episode_steps=3)
+    cut = plygames.vector.Env("chess", num_envs=2, max_episode_steps=3)
     cut.reset()
     for step in range(3):
         _, _, terminated, truncated, _ = cut.step(cut.random_actions())
@@ -109,7 +109,7 @@ def test_opponents_and_truncation():
 
 
 def test_bad_actions_are_refused():
-    env = ply.vector.Env("othello", num_envs=2)
+    env = plygames.vector.Env("othello", num_envs=2)
     with pytest.raises(RuntimeError):
         env.step([19, 19])
     env.reset()
@@ -122,25 +122,25 @@ def test_bad_actions_are_refused():
         env.step([19])
     assert env.positions() == before
     with pytest.raises(ValueError, match="unknown game"):
-        ply.vector.Env("go")
+        plygames.vector.Env("go")
     with pytest.raises(ValueError):
-        ply.vector.Env("chess", opponent="strong")
+        plygames.vector.Env("chess", opponent="strong")
 
 
 def test_random_games():
-    winners, plies = ply.random_games("othello", 200, seed=1)
+    winners, plies = plygames.random_games("othello", 200, seed=1)
     assert winners.shape == (200,) and set(np.unique(winners)) <= {-1, 0, 1}
     assert plies.min() >= 9 and plies.max() <= 70
-    again, _ = ply.random_games("othello", 200, seed=1)
+    again, _ = plygames.random_games("othello", 200, seed=1)
     assert (again == winners).all()
-    winners, plies = ply.random_games("chess", 5, seed=1)
+    winners, plies = plygames.random_games("chess", 5, seed=1)
     assert (plies > 0).all()
 
 
 def test_gymnasium_wrapper():
     gymnasium = pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
-    env = ply.envs.GymnasiumEnv("othello", opponent="random")
+    env = plygames.envs.GymnasiumEnv("othello", opponent="random")
     check_env(env, skip_render_check=True)
     obs, info = env.reset(seed=0)
     done = False
@@ -157,7 +157,7 @@ def test_gymnasium_wrapper():
 def test_pettingzoo_wrapper():
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
-    env = ply.envs.PettingZooEnv("checkers")
+    env = plygames.envs.PettingZooEnv("checkers")
     api_test(env, num_cycles=200)
     env.reset(seed=0)
     for agent in env.agent_iter(max_iter=2000):
@@ -194,15 +194,15 @@ def same(a, b):
 @pytest.mark.parametrize("game", GAMES)
 def test_uint8_observations_and_masks_by_action_hold_the_same_values(game):
     # 19 environments: two blocks of eight written together, three one by one.
-    plain = ply.vector.Env(game, num_envs=19, seed=2, opponent="random")
+    plain = plygames.vector.Env(game, num_envs=19, seed=2, opponent="random")
     dtype = np.float32 if game == "chess" else np.uint8
-    packed = ply.vector.Env(game, num_envs=19, seed=2, opponent="random", obs_dtype=dtype,
-                            mask_order="F", copy=False)
+    packed = plygames.vector.Env(game, num_envs=19, seed=2, opponent="random", obs_dtype=dtype,
+                                 mask_order="F", copy=False)
     obs, info = packed.reset()
     assert obs.dtype == dtype and info["action_mask"].flags.f_contiguous
     assert info["action_mask"].shape == (19, packed.num_actions)
     same(trace(plain, 40), trace(packed, 40))
-    copied = ply.vector.Env(game, num_envs=3, mask_order="F")
+    copied = plygames.vector.Env(game, num_envs=3, mask_order="F")
     assert copied.reset()[1]["action_mask"].flags.f_contiguous
 
 
@@ -216,9 +216,9 @@ def test_othellos_own_batch_plays_the_generic_batchs_games(options):
     """Othello's bitboard batch against the batch every game shares: the same
     seed and actions give the same outputs."""
     def make(generic):
-        env = ply.vector.Env("othello", num_envs=8, seed=9, **options)
+        env = plygames.vector.Env("othello", num_envs=8, seed=9, **options)
         opponent = options["opponent"]
-        env._core = ply._ply.VectorCore(
+        env._core = plygames._plygames.VectorCore(
             "othello", 8, 9, "self" if opponent is None else opponent, 0,
             options.get("agent_side"), options.get("max_episode_steps"),
             options.get("autoreset", True), False, generic)
@@ -255,13 +255,13 @@ def test_othellos_own_batch_plays_the_generic_batchs_games(options):
 
 def test_obs_dtype_and_mask_order_are_checked():
     with pytest.raises(ValueError, match="obs_dtype"):
-        ply.vector.Env("othello", obs_dtype=np.float64)
+        plygames.vector.Env("othello", obs_dtype=np.float64)
     with pytest.raises(ValueError, match="mask_order"):
-        ply.vector.Env("othello", mask_order="A")
+        plygames.vector.Env("othello", mask_order="A")
     with pytest.raises(ValueError, match="float32"):
-        ply.vector.Env("chess", obs_dtype=np.uint8)
+        plygames.vector.Env("chess", obs_dtype=np.uint8)
     gymnasium = pytest.importorskip("gymnasium")
-    env = ply.vector.Env("othello", num_envs=2, obs_dtype=np.uint8)
+    env = plygames.vector.Env("othello", num_envs=2, obs_dtype=np.uint8)
     assert env.single_observation_space.dtype == np.uint8
     assert isinstance(env.single_observation_space, gymnasium.spaces.Box)
     assert env.single_observation_space.contains(env.reset()[0][0])
@@ -269,8 +269,8 @@ def test_obs_dtype_and_mask_order_are_checked():
 
 @pytest.mark.parametrize("order", ["C", "F"])
 def test_mask_sampler_draws_legal_actions_uniformly(order):
-    env = ply.vector.Env("othello", num_envs=64, seed=4, mask_order=order, copy=False)
-    sample = ply.vector.MaskSampler(64, env.num_actions, seed=1)
+    env = plygames.vector.Env("othello", num_envs=64, seed=4, mask_order=order, copy=False)
+    sample = plygames.vector.MaskSampler(64, env.num_actions, seed=1)
     _, info = env.reset()
     for _ in range(200):
         mask = info["action_mask"]
@@ -282,7 +282,7 @@ def test_mask_sampler_draws_legal_actions_uniformly(order):
     mask = np.zeros((3, 65), dtype=np.bool_)
     mask[0, [0, 7, 30, 31, 64]] = True
     mask[1, 64] = True
-    sample = ply.vector.MaskSampler(3, 65, seed=2)
+    sample = plygames.vector.MaskSampler(3, 65, seed=2)
     draws = np.array([sample(mask).copy() for _ in range(20000)])
     assert (draws[:, 1] == 64).all() and (draws[:, 2] == 65).all()
     counts = np.bincount(draws[:, 0], minlength=65)[[0, 7, 30, 31, 64]]

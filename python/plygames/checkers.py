@@ -1,5 +1,5 @@
 """Checkers: `Board` is ply's checkers board (see its docstring for the notation)."""
 
-from ._ply import CheckersBoard as Board
+from ._plygames import CheckersBoard as Board
 
 __all__ = ["Board"]

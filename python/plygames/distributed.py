@@ -1,8 +1,8 @@
 """Perft on Ray: the tree below a position cut into subtrees, each counted
 by a Ray task that runs ply's Rust perft on its own threads.
 
-    import ply.distributed
-    ply.distributed.perft("checkers", 14, checkpoint="checkers14.jsonl")
+    import plygames.distributed
+    plygames.distributed.perft("checkers", 14, checkpoint="checkers14.jsonl")
 
 Finished subtrees are appended to the ``checkpoint`` file (JSON lines) as
 they come in, so a run that dies (a lost node, a reboot) resumes where it
@@ -19,8 +19,8 @@ import sys
 import time
 from typing import Callable, Optional
 
-from ._ply import perft as _perft
-from ._ply import split as _split
+from ._plygames import perft as _perft
+from ._plygames import split as _split
 
 __all__ = ["perft", "subtrees"]
 

@@ -1,5 +1,5 @@
 """Othello: `Board` is ply's othello board (see its docstring for the notation)."""
 
-from ._ply import OthelloBoard as Board
+from ._plygames import OthelloBoard as Board
 
 __all__ = ["Board"]

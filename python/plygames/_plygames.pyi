@@ -1,4 +1,4 @@
-"""Type stubs of ply's compiled module."""
+"""Type stubs of plygames' compiled module."""
 
 import os
 

@@ -19,7 +19,7 @@ class GymnasiumEnv(PositionRendering, gymnasium.Env):
     first), 1, or ``None`` to draw it at each reset.
 
     Observations: float32 planes ``(planes, 8, 8)``; actions: ints as in
-    ``ply.vector``; ``info["action_mask"]`` marks the legal actions. The
+    ``plygames.vector``; ``info["action_mask"]`` marks the legal actions. The
     reward is +1 or -1 when the game ends in the agent's win or loss, else 0.
     An illegal action loses the game: reward -1, ``terminated``, and
     ``info["illegal_action"]`` true.

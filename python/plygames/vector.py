@@ -3,7 +3,7 @@
 ``Env`` follows Gymnasium's vector API (``reset`` and ``step`` return NumPy
 arrays for the whole batch) without requiring Gymnasium::
 
-    env = ply.vector.Env("othello", num_envs=1024, seed=0)
+    env = plygames.vector.Env("othello", num_envs=1024, seed=0)
     obs, info = env.reset()
     while True:
         actions = pick(obs, info["action_mask"])       # (num_envs,) ints
@@ -44,7 +44,7 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from ._ply import VectorCore, random_games
+from ._plygames import VectorCore, random_games
 
 __all__ = ["Env", "MaskSampler", "random_games"]
 
@@ -212,7 +212,7 @@ class Env:
         """Nothing to release; for Gymnasium's API."""
 
     def __repr__(self) -> str:
-        return f"ply.vector.Env({self.game!r}, num_envs={self.num_envs})"
+        return f"plygames.vector.Env({self.game!r}, num_envs={self.num_envs})"
 
 
 class MaskSampler:

@@ -6,7 +6,7 @@ from typing import Optional
 
 class PositionRendering:
     """``position()`` and ``render()`` for a wrapper over a one-game
-    ``ply.vector.Env`` kept in ``self._env``."""
+    ``plygames.vector.Env`` kept in ``self._env``."""
 
     render_mode: Optional[str] = None
 

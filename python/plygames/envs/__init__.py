@@ -1,11 +1,11 @@
 """Single-game environments for existing training code, loaded on first use
-so that ``import ply`` needs neither Gymnasium nor PettingZoo:
+so that ``import plygames`` needs neither Gymnasium nor PettingZoo:
 
-- ``ply.envs.GymnasiumEnv(game, opponent="random")``: a ``gymnasium.Env``;
-- ``ply.envs.PettingZooEnv(game)``: a PettingZoo AEC environment for two
+- ``plygames.envs.GymnasiumEnv(game, opponent="random")``: a ``gymnasium.Env``;
+- ``plygames.envs.PettingZooEnv(game)``: a PettingZoo AEC environment for two
   players, ``"player_0"`` (the side that moves first) and ``"player_1"``.
 
-Both use the action encoding and observation planes of ``ply.vector.Env``.
+Both use the action encoding and observation planes of ``plygames.vector.Env``.
 """
 
 from typing import Any
@@ -20,4 +20,4 @@ def __getattr__(name: str) -> Any:
     if name == "PettingZooEnv":
         from .pettingzoo_env import PettingZooEnv
         return PettingZooEnv
-    raise AttributeError(f"module 'ply.envs' has no attribute {name!r}")
+    raise AttributeError(f"module 'plygames.envs' has no attribute {name!r}")

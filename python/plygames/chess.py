@@ -1,5 +1,5 @@
 """Chess: `Board` is ply's chess board (see its docstring for the notation)."""
 
-from ._ply import ChessBoard as Board
+from ._plygames import ChessBoard as Board
 
 __all__ = ["Board"]
