@@ -9,7 +9,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use ply_core::Game;
 use ply_core::perft::perft;
 use ply_othello::generators::bitboard::portable;
-use ply_othello::{Bitboard, Lines, MoveGenerator, Position, Square};
+use ply_othello::{BitboardGenerator, LineTableGenerator, MoveGenerator, Position, Square};
 use std::hint::black_box;
 
 mod common;
@@ -31,9 +31,9 @@ fn bench_moves(c: &mut Criterion) {
             })
         });
     };
-    run("bitboard", Bitboard::moves);
+    run("bitboard", BitboardGenerator::moves);
     run("portable", portable::moves);
-    run("lines", Lines::moves);
+    run("lines", LineTableGenerator::moves);
     group.finish();
 }
 
@@ -55,9 +55,9 @@ fn bench_flips(c: &mut Criterion) {
             })
         });
     };
-    run("bitboard", Bitboard::flips);
+    run("bitboard", BitboardGenerator::flips);
     run("portable", portable::flips);
-    run("lines", Lines::flips);
+    run("lines", LineTableGenerator::flips);
     group.finish();
 }
 
@@ -74,8 +74,8 @@ fn perft_with<G: MoveGenerator>(
 
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
-    perft_with::<Bitboard>(&mut group);
-    perft_with::<Lines>(&mut group);
+    perft_with::<BitboardGenerator>(&mut group);
+    perft_with::<LineTableGenerator>(&mut group);
     group.finish();
 }
 

@@ -1,7 +1,7 @@
 //! Othello for ply: bitboard positions, the position strings and move names of
 //! ply's contract, forced passes and game end, and two move generators behind
-//! one API — the seed's line tables ([`generators::Lines`]) and direct bitboard
-//! shifts ([`generators::Bitboard`], the default).
+//! one API — the seed's line tables ([`generators::LineTableGenerator`]) and direct bitboard
+//! shifts ([`generators::BitboardGenerator`], the default).
 //!
 //! Positions read and write the position string ([`Position`] is `FromStr`
 //! and `Display`), moves are read by their position
@@ -52,10 +52,10 @@ pub mod position;
 pub mod solve;
 pub mod square;
 
-pub use generators::{Bitboard, Lines, MoveGenerator};
+pub use generators::{BitboardGenerator, LineTableGenerator, MoveGenerator};
 pub use moves::Move;
 pub use position::{EndReason, MoveError, Position, PositionError};
 pub use square::{Square, SquareError};
 
 /// Othello with the default (fastest) move generator.
-pub type Othello = Position<Bitboard>;
+pub type Othello = Position<BitboardGenerator>;

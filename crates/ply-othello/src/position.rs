@@ -1,7 +1,7 @@
 //! The Othello position: two bitboards (the side to move's discs and the
 //! other side's), who is to move, and the rules on top of a [`MoveGenerator`].
 
-use crate::generators::{Bitboard, MoveGenerator};
+use crate::generators::{BitboardGenerator, MoveGenerator};
 use crate::moves::Move;
 use crate::square::Square;
 use ply_core::{Game, MoveList, Outcome, Side};
@@ -16,7 +16,7 @@ const CENTRE: u64 = 0x0000_0018_1800_0000;
 ///
 /// `G` is the move generator; it changes nothing but speed. Positions are small
 /// and `Copy`: [`Game::play`] returns a new one.
-pub struct Position<G: MoveGenerator = Bitboard> {
+pub struct Position<G: MoveGenerator = BitboardGenerator> {
     /// Discs of the side to move.
     player: u64,
     /// Discs of the other side.

@@ -8,7 +8,9 @@ mod reference;
 use ply_core::Game;
 use ply_core::perft::perft;
 use ply_othello::generators::bitboard::portable;
-use ply_othello::{Bitboard, Lines, MoveGenerator, Othello, Position, Square};
+use ply_othello::{
+    BitboardGenerator, LineTableGenerator, MoveGenerator, Othello, Position, Square,
+};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -20,12 +22,12 @@ fn check_boards(player: u64, opponent: u64) {
     let reference = Reference::from_bitboards(player, opponent);
     let moves = reference.move_squares();
     assert_eq!(
-        Bitboard::moves(player, opponent),
+        BitboardGenerator::moves(player, opponent),
         moves,
         "bitboard moves {player:#x} {opponent:#x}"
     );
     assert_eq!(
-        Lines::moves(player, opponent),
+        LineTableGenerator::moves(player, opponent),
         moves,
         "lines moves {player:#x} {opponent:#x}"
     );
@@ -33,12 +35,12 @@ fn check_boards(player: u64, opponent: u64) {
     for square in Square::in_bitboard(!(player | opponent)) {
         let flips = reference.flips(square.index());
         assert_eq!(
-            Bitboard::flips(player, opponent, square),
+            BitboardGenerator::flips(player, opponent, square),
             flips,
             "bitboard flips {square} {player:#x} {opponent:#x}"
         );
         assert_eq!(
-            Lines::flips(player, opponent, square),
+            LineTableGenerator::flips(player, opponent, square),
             flips,
             "lines flips {square} {player:#x} {opponent:#x}"
         );
@@ -110,7 +112,7 @@ fn generators_and_rules_agree_along_random_games() {
             let reference = Reference::from_bitboards(position.player(), position.opponent());
             assert_eq!(position.legal_moves().to_vec(), reference.moves());
             assert_eq!(position.count_moves(), reference.moves().len() as u64);
-            let lines = position.with_generator::<Lines>();
+            let lines = position.with_generator::<LineTableGenerator>();
             assert_eq!(lines.legal_moves(), position.legal_moves());
             for &mv in &position.legal_moves() {
                 let next = position.play(mv);
@@ -119,7 +121,7 @@ fn generators_and_rules_agree_along_random_games() {
                     Reference::from_bitboards(next.player(), next.opponent()),
                     expected
                 );
-                assert_eq!(lines.play(mv).with_generator::<Bitboard>(), next);
+                assert_eq!(lines.play(mv).with_generator::<BitboardGenerator>(), next);
                 passes += usize::from(mv.is_pass());
             }
             assert_eq!(position.is_game_over(), reference.moves().is_empty());
@@ -159,7 +161,10 @@ fn perft_agrees_with_the_reference_on_late_positions() {
             expected,
             "{position:?} depth {depth}"
         );
-        assert_eq!(perft(&position.with_generator::<Lines>(), depth), expected);
+        assert_eq!(
+            perft(&position.with_generator::<LineTableGenerator>(), depth),
+            expected
+        );
         let (p, e) = reference.passes_and_game_ends(depth);
         passes += p;
         game_ends += e;

@@ -3,7 +3,7 @@
 
 use ply_core::Game;
 use ply_core::perft::{self, Options};
-use ply_othello::{Bitboard, Lines, MoveGenerator, Position};
+use ply_othello::{BitboardGenerator, LineTableGenerator, MoveGenerator, Position};
 
 /// (depth, edax_paths) rows of the reference table.
 fn published() -> Vec<(u32, u64)> {
@@ -48,12 +48,12 @@ fn check<G: MoveGenerator>(max_depth: u32) {
 
 #[test]
 fn bitboard_generator_matches_published_counts_to_depth_11() {
-    check::<Bitboard>(11);
+    check::<BitboardGenerator>(11);
 }
 
 #[test]
 fn line_table_generator_matches_published_counts_to_depth_11() {
-    check::<Lines>(11);
+    check::<LineTableGenerator>(11);
 }
 
 #[test]
@@ -63,12 +63,12 @@ fn hashed_perft_matches_published_counts() {
         threads: 2,
         hash_mb: 16,
     };
-    let report = perft::run(&Position::<Bitboard>::start(), &options, &|_| {}).unwrap();
+    let report = perft::run(&Position::<BitboardGenerator>::start(), &options, &|_| {}).unwrap();
     assert_eq!(report.nodes, 24_571_056);
 }
 
 #[test]
 #[ignore = "about a minute: run with --ignored"]
 fn bitboard_generator_matches_published_counts_to_depth_13() {
-    check::<Bitboard>(13);
+    check::<BitboardGenerator>(13);
 }

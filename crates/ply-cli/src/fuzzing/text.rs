@@ -134,7 +134,7 @@ pub fn checkers(input: &str) {
 /// generator's moves and flips on every position.
 pub fn othello(input: &str) {
     play_lines::<ply_othello::Othello>(input, |position| {
-        let lines = position.with_generator::<ply_othello::Lines>();
+        let lines = position.with_generator::<ply_othello::LineTableGenerator>();
         assert_eq!(
             lines.move_squares(),
             position.move_squares(),

@@ -288,7 +288,7 @@ mod tests {
         assert_eq!(generator("othello", None).unwrap(), othello);
         assert_eq!(
             generator("Othello", Some("lines")).unwrap(),
-            std::any::type_name::<ply_othello::Position<ply_othello::Lines>>()
+            std::any::type_name::<ply_othello::Position<ply_othello::LineTableGenerator>>()
         );
         assert_eq!(
             generator("othello", Some("magic")).unwrap_err(),

@@ -5,7 +5,7 @@
 use super::{BoardTask, GameEntry};
 use crate::engines::PlayerTask;
 use ply_othello::engine::OthelloPlayer;
-use ply_othello::{Bitboard, Lines, MoveGenerator, Position};
+use ply_othello::{BitboardGenerator, LineTableGenerator, MoveGenerator, Position};
 
 /// Othello.
 pub struct Othello;
@@ -15,20 +15,20 @@ impl GameEntry for Othello {
     const ALIASES: &'static [&'static str] = &["reversi"];
     type Board = ply_othello::Othello;
     const GENERATORS: &'static [&'static str] = &ply_othello::generators::NAMES;
-    const ENGINE_BOARDS: &'static [&'static str] = &[Bitboard::NAME];
+    const ENGINE_BOARDS: &'static [&'static str] = &[BitboardGenerator::NAME];
 
     fn with_generator<T: BoardTask>(name: &str, task: T) -> Option<T::Output> {
-        if name == Bitboard::NAME {
-            Some(task.run::<Position<Bitboard>>())
-        } else if name == Lines::NAME {
-            Some(task.run::<Position<Lines>>())
+        if name == BitboardGenerator::NAME {
+            Some(task.run::<Position<BitboardGenerator>>())
+        } else if name == LineTableGenerator::NAME {
+            Some(task.run::<Position<LineTableGenerator>>())
         } else {
             None
         }
     }
 
     fn with_engine_board<T: PlayerTask>(name: &str, task: T) -> Option<T::Output> {
-        (name == Bitboard::NAME).then(|| task.run::<OthelloPlayer>())
+        (name == BitboardGenerator::NAME).then(|| task.run::<OthelloPlayer>())
     }
 
     const BENCH_POSITIONS: &'static [&'static str] = &ply_othello::engine::bench::POSITIONS;

@@ -112,11 +112,7 @@ fn solved(solution: solve::Solution, start: Instant) -> Thought<Move> {
         best: solution.best_move,
         ponder: solution.pv.get(1).copied(),
         score: Score(100 * solution.score),
-        bound: match solution.bound {
-            solve::Bound::Exact => Bound::Exact,
-            solve::Bound::Lower => Bound::Lower,
-            solve::Bound::Upper => Bound::Upper,
-        },
+        bound: solution.bound,
         depth: solution.empties,
         seldepth: solution.empties,
         nodes: solution.nodes,

@@ -1,16 +1,16 @@
 //! Move generators: functions from a (player, opponent) pair of bitboards to the
 //! legal moves, and from a move to the discs it flips.
 //!
-//! Two implementations sit behind [`MoveGenerator`]: [`Lines`], the seed's line
-//! tables, and [`Bitboard`], direct parallel shifts (AVX2 where the build has
+//! Two implementations sit behind [`MoveGenerator`]: [`LineTableGenerator`], the seed's line
+//! tables, and [`BitboardGenerator`], direct parallel shifts (AVX2 where the build has
 //! it). [`Position`](crate::Position) is generic over the generator, so perft
 //! and search are compiled once per generator with no dispatch per node.
 
 pub mod bitboard;
 pub mod lines;
 
-pub use bitboard::Bitboard;
-pub use lines::Lines;
+pub use bitboard::BitboardGenerator;
+pub use lines::LineTableGenerator;
 
 use crate::square::Square;
 
@@ -36,4 +36,4 @@ pub trait MoveGenerator: Copy + Default + Send + Sync + std::fmt::Debug + 'stati
 }
 
 /// The names of every generator, fastest first.
-pub const NAMES: [&str; 2] = [Bitboard::NAME, Lines::NAME];
+pub const NAMES: [&str; 2] = [BitboardGenerator::NAME, LineTableGenerator::NAME];

@@ -1,5 +1,5 @@
 use super::*;
-use crate::generators::Lines;
+use crate::generators::LineTableGenerator;
 
 const START: &str = "---------------------------OX------XO--------------------------- X";
 
@@ -21,7 +21,7 @@ fn drawn(rows: [&str; 8], side: char) -> String {
 
 #[test]
 fn start_position_matches_the_contract() {
-    let start = Position::<Bitboard>::start();
+    let start = Position::<BitboardGenerator>::start();
     assert_eq!(start.position_string(), START);
     assert_eq!(pos(START), start);
     assert_eq!(start.side_to_move(), Side::First);
@@ -55,7 +55,7 @@ fn malformed_strings_are_refused_with_the_reason() {
         (&START[..64], "without a side"),
     ];
     for (text, expected) in cases {
-        let err = Position::<Bitboard>::parse_position(text)
+        let err = Position::<BitboardGenerator>::parse_position(text)
             .unwrap_err()
             .to_string();
         assert!(err.contains(expected), "{text:?}: {err}");
@@ -65,14 +65,14 @@ fn malformed_strings_are_refused_with_the_reason() {
 #[test]
 fn impossible_positions_are_refused() {
     let empty_centre = START.replacen('O', "-", 1);
-    let err = Position::<Bitboard>::parse_position(&empty_centre).unwrap_err();
+    let err = Position::<BitboardGenerator>::parse_position(&empty_centre).unwrap_err();
     assert_eq!(err, PositionError::EmptyCentre("d4".parse().unwrap()));
     let mut island = START.to_owned();
     island.replace_range(0..1, "X");
-    let err = Position::<Bitboard>::parse_position(&island).unwrap_err();
+    let err = Position::<BitboardGenerator>::parse_position(&island).unwrap_err();
     assert_eq!(err, PositionError::Disconnected("a1".parse().unwrap()));
     assert!(matches!(
-        Position::<Bitboard>::from_discs(1 << 27, 1 << 27, Side::First),
+        Position::<BitboardGenerator>::from_discs(1 << 27, 1 << 27, Side::First),
         Err(PositionError::Overlap(_))
     ));
     // A chain of discs from the centre to the corner is fine.
@@ -81,7 +81,7 @@ fn impossible_positions_are_refused() {
         let i = sq.parse::<Square>().unwrap().index();
         chain.replace_range(i..=i, "O");
     }
-    assert!(Position::<Bitboard>::parse_position(&chain).is_ok());
+    assert!(Position::<BitboardGenerator>::parse_position(&chain).is_ok());
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn playing_flips_and_hands_over_the_move() {
         .iter()
         .fold(0, |m, s| m | s.parse::<Square>().unwrap().bit());
     assert_eq!(p.flips(c3), expected);
-    assert_eq!(p.with_generator::<Lines>().flips(c3), expected);
+    assert_eq!(p.with_generator::<LineTableGenerator>().flips(c3), expected);
     let after = p.play(Move::place(c3));
     assert_eq!(
         (after.black().count_ones(), after.white().count_ones()),
@@ -256,5 +256,8 @@ fn hash_depends_on_discs_and_side_not_on_the_path() {
     let start = pos(START);
     let other_side = pos(&START.replace(" X", " O"));
     assert_ne!(other_side.hash(), start.hash());
-    assert_eq!(start.with_generator::<Lines>().hash(), start.hash());
+    assert_eq!(
+        start.with_generator::<LineTableGenerator>().hash(),
+        start.hash()
+    );
 }

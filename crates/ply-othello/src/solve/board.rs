@@ -1,6 +1,6 @@
 //! Small bitboard helpers shared by the solver's searches.
 
-use crate::generators::{Bitboard, MoveGenerator};
+use crate::generators::{BitboardGenerator, MoveGenerator};
 use crate::square::Square;
 
 /// The four corners.
@@ -9,14 +9,14 @@ pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// Legal moves of `player` against `opponent`.
 #[inline(always)]
 pub fn moves(player: u64, opponent: u64) -> u64 {
-    Bitboard::moves(player, opponent)
+    BitboardGenerator::moves(player, opponent)
 }
 
 /// The discs `player` flips by playing on the empty square `square` (0 if the
 /// move is not legal).
 #[inline(always)]
 pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
-    Bitboard::flips(player, opponent, Square::new((square & 63) as u8))
+    BitboardGenerator::flips(player, opponent, Square::new((square & 63) as u8))
 }
 
 /// The squares next to each square (in any of the eight directions). A move on

@@ -97,7 +97,7 @@ pub fn count_last_flips(player: u64, square: usize) -> u32 {
 mod tests {
     use super::*;
     use crate::generators::bitboard::portable;
-    use crate::generators::{Bitboard, MoveGenerator};
+    use crate::generators::{BitboardGenerator, MoveGenerator};
     use crate::square::Square;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
@@ -115,7 +115,7 @@ mod tests {
                 _ => rng.random::<u64>(),
             } & !bit;
             let opponent = !player & !bit;
-            let expected = Bitboard::flips(player, opponent, Square::new(square as u8));
+            let expected = BitboardGenerator::flips(player, opponent, Square::new(square as u8));
             assert_eq!(
                 expected,
                 portable::flips(player, opponent, Square::new(square as u8))

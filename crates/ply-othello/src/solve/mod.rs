@@ -91,7 +91,7 @@ const SELECTIVE_MIN_EMPTIES: u32 = 18;
 
 /// The probable cut-offs of the selective search before the exact one:
 /// from 14 empties, a 2-ply evaluation search 9 discs beyond the window.
-const SELECTIVE: search::ProbCut = search::ProbCut {
+const SELECTIVE: search::EndgameProbCut = search::EndgameProbCut {
     min_empties: 14,
     plies: 2,
     margin: 900,
@@ -102,16 +102,10 @@ const SELECTIVE: search::ProbCut = search::ProbCut {
 /// selective search's score.
 const ASPIRATION: i32 = 2;
 
-/// What a search proved about the score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Bound {
-    /// The score is exact (it was inside the window).
-    Exact,
-    /// The exact score is at least the score (it was at or above beta).
-    Lower,
-    /// The exact score is at most the score (it was at or below alpha).
-    Upper,
-}
+/// What a search proved about the score: exact (inside the window), at
+/// least the score (at or above beta), at most the score (at or below
+/// alpha); the search's own bound type.
+pub use ply_core::search::Bound;
 
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]

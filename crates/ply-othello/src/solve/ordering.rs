@@ -28,7 +28,7 @@
 use super::board::{CORNERS, flips, game_over_score, moves, neighbours};
 use super::parity::QUADRANT_BIT;
 use crate::eval::Evaluation;
-use crate::generators::Bitboard;
+use crate::generators::BitboardGenerator;
 use arrayvec::ArrayVec;
 
 /// A legal move with what it does and how promising it looks.
@@ -148,7 +148,7 @@ struct Evaluated;
 impl Leaf for Evaluated {
     #[inline(always)]
     fn score(player: u64, opponent: u64) -> i32 {
-        Evaluation::score::<Bitboard>(player, opponent)
+        Evaluation::score::<BitboardGenerator>(player, opponent)
     }
     #[inline(always)]
     fn finished(discs: i32) -> i32 {

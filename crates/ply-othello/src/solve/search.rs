@@ -39,7 +39,7 @@ pub struct Search<'a> {
     pub(super) stopped: bool,
     next_poll: u64,
     /// The probable cut-offs of a selective search; `None` in an exact one.
-    pub(super) probcut: Option<ProbCut>,
+    pub(super) probcut: Option<EndgameProbCut>,
 }
 
 /// The probable cut-offs of a selective search (ProbCut, Buro 1995): at
@@ -48,7 +48,7 @@ pub struct Search<'a> {
 /// cuts the node. Its results are stored at `precision` (below [`EXACT`]),
 /// where an exact search takes only their best moves.
 #[derive(Clone, Copy, Debug)]
-pub struct ProbCut {
+pub struct EndgameProbCut {
     /// The fewest empties a cut is tried at.
     pub min_empties: u32,
     /// The plies of the evaluation search.

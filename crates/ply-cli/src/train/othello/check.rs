@@ -5,7 +5,7 @@
 use super::data;
 use crate::error::CliError;
 use clap::Args;
-use ply_othello::Bitboard;
+use ply_othello::BitboardGenerator;
 use ply_othello::eval::{PatternEvaluation, PatternWeights};
 use std::io::Write;
 use std::path::PathBuf;
@@ -76,7 +76,7 @@ pub fn run(args: &CheckArgs, json: bool) -> Result<(), CliError> {
     let mut by_empties = [Errors::default(); 61];
     for sample in &samples {
         if let Some(exact) = sample.exact {
-            let centi_discs = evaluation.score::<Bitboard>(sample.player, sample.opponent);
+            let centi_discs = evaluation.score::<BitboardGenerator>(sample.player, sample.opponent);
             by_empties[sample.empties().min(60) as usize]
                 .add(f64::from(centi_discs) / 100.0, exact);
         }

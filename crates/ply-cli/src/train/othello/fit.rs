@@ -306,7 +306,8 @@ fn fit_stage(
             }
             None => searched.next().expect("one label per unlabelled sample"),
         };
-        let features = Features::of::<ply_othello::Bitboard>(sample.player, sample.opponent);
+        let features =
+            Features::of::<ply_othello::BitboardGenerator>(sample.player, sample.opponent);
         data.push(&features.entries, target.clamp(-64.0, 64.0))
             .map_err(|e| CliError::Train(e.to_string()))?;
     }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::Othello;
-use crate::generators::Bitboard;
+use crate::generators::BitboardGenerator;
 use ply_core::Game;
 
 /// Positions from seeded random games, every stage.
@@ -49,7 +49,7 @@ fn the_score_is_the_sum_of_the_fitted_features() {
         if position.is_game_over() {
             continue;
         }
-        let features = Features::of::<Bitboard>(p, o);
+        let features = Features::of::<BitboardGenerator>(p, o);
         let stage = weights.stage(features.stage);
         let sum: i32 = features
             .entries
@@ -57,7 +57,7 @@ fn the_score_is_the_sum_of_the_fitted_features() {
             .map(|&(i, v)| i32::from(stage[i as usize]) * v as i32)
             .sum();
         assert_eq!(
-            evaluation.score::<Bitboard>(p, o),
+            evaluation.score::<BitboardGenerator>(p, o),
             sum.clamp(-6399, 6399),
             "{position}"
         );
@@ -73,11 +73,11 @@ fn the_score_is_the_same_on_every_symmetric_board() {
     let evaluation = PatternEvaluation::new(&noisy_weights(5));
     for position in positions(200) {
         let (p, o) = (position.player(), position.opponent());
-        let score = evaluation.score::<Bitboard>(p, o);
+        let score = evaluation.score::<BitboardGenerator>(p, o);
         for k in 1..symmetry::SYMMETRIES {
             let (sp, so) = (symmetry::map_board(k, p), symmetry::map_board(k, o));
             assert_eq!(
-                evaluation.score::<Bitboard>(sp, so),
+                evaluation.score::<BitboardGenerator>(sp, so),
                 score,
                 "{position} symmetry {k}"
             );

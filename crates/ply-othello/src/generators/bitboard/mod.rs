@@ -20,7 +20,7 @@ use ply_core::cpu::has_avx2;
 
 /// The direct bitboard generator: parallel shifts, AVX2 where available.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard;
+pub struct BitboardGenerator;
 
 /// Which implementation runs on this CPU: `"avx2"` or `"portable"`.
 #[must_use]
@@ -28,7 +28,7 @@ pub fn implementation() -> &'static str {
     if has_avx2() { "avx2" } else { "portable" }
 }
 
-impl MoveGenerator for Bitboard {
+impl MoveGenerator for BitboardGenerator {
     const NAME: &'static str = "bitboard";
 
     #[inline]

@@ -128,9 +128,9 @@ static FLIPS_AT: [fn(u64, u64) -> u64; 64] = list_each!(flips_at;
 
 /// The seed's line-table generator (`--gen lines`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Lines;
+pub struct LineTableGenerator;
 
-impl MoveGenerator for Lines {
+impl MoveGenerator for LineTableGenerator {
     const NAME: &'static str = "lines";
 
     #[inline]
