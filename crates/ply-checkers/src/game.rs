@@ -66,7 +66,7 @@ impl Game for Position {
     }
 
     fn side_to_move(&self) -> Side {
-        self.side_to_move().side()
+        self.turn().side()
     }
 
     #[inline(always)]
@@ -94,7 +94,7 @@ impl Game for Position {
     fn outcome(&self) -> Option<Outcome<EndReason>> {
         if self.move_sets().is_empty() {
             Some(Outcome::Win {
-                winner: self.side_to_move().opponent().side(),
+                winner: self.turn().opponent().side(),
                 reason: EndReason::NoLegalMoves,
             })
         } else {
@@ -270,7 +270,7 @@ mod tests {
         wander(&mut history, FORTY_MOVE_PLIES - 2);
         // A man's move starts the count again.
         let now = *history.position();
-        assert_eq!(now.side_to_move(), Color::Black);
+        assert_eq!(now.turn(), Color::Black);
         let man = now
             .legal_moves()
             .into_iter()

@@ -234,7 +234,7 @@ fn parse_square(text: &str) -> Option<Square> {
 
 /// [`Position::fen`].
 fn write_fen(position: &Position) -> String {
-    let side = match position.side_to_move() {
+    let side = match position.turn() {
         Color::Black => 'B',
         Color::White => 'W',
     };

@@ -223,7 +223,7 @@ impl Position {
 
     /// The colour to move.
     #[must_use]
-    pub const fn side_to_move(&self) -> Color {
+    pub const fn turn(&self) -> Color {
         if self.white {
             Color::White
         } else {

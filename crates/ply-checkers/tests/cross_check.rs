@@ -32,7 +32,7 @@ fn reference_of(position: &Position) -> Reference {
         position.black(),
         position.white(),
         position.kings(),
-        position.side_to_move() == Color::Black,
+        position.turn() == Color::Black,
     )
 }
 
@@ -80,7 +80,7 @@ fn check(position: &Position, seen: &mut Seen) {
             expected_next.boards(),
             "{position:?} {mv}"
         );
-        assert_eq!(next.side_to_move(), position.side_to_move().opponent());
+        assert_eq!(next.turn(), position.turn().opponent());
         assert_eq!(position.parse_move(&mv.to_string()), Ok(mv), "{mv}");
         let was_king = position.kings() & mv.from().bit() != 0;
         if mv.jumps() > 1 {

@@ -53,7 +53,7 @@ fn play_out(
     for fen in WON {
         let mut position = Checkers::parse_position(fen).unwrap();
         assert_eq!(database.probe(&position).unwrap(), Value::Win, "{fen}");
-        let winner: Color = position.side_to_move();
+        let winner: Color = position.turn();
         let mut history = Vec::new();
         let mut plies = 0;
         engine.clear();
@@ -61,15 +61,11 @@ fn play_out(
             let mut moves = MoveList::new();
             position.generate_moves(&mut moves);
             if moves.is_empty() {
-                assert_ne!(
-                    position.side_to_move(),
-                    winner,
-                    "{fen}: the winner is stuck"
-                );
+                assert_ne!(position.turn(), winner, "{fen}: the winner is stuck");
                 break;
             }
             assert!(plies < CAP, "{fen}: not won in {CAP} plies, at {position}");
-            let mv = if position.side_to_move() == winner {
+            let mv = if position.turn() == winner {
                 let result = engine.search(&position, &history, &limits, &stop, &mut |_| {});
                 result.best.expect("a move")
             } else {
@@ -79,7 +75,7 @@ fn play_out(
             position = position.play(mv);
             plies += 1;
             // After the winner's move the loser is lost still.
-            if position.side_to_move() != winner {
+            if position.turn() != winner {
                 assert_eq!(
                     database.probe(&position).unwrap(),
                     Value::Loss,

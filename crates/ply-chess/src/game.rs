@@ -67,7 +67,7 @@ impl Position {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome<EndReason>> {
         outcome_of(
-            self.side_to_move(),
+            self.turn(),
             self.count_legal() == 0,
             self.is_check(),
             self.halfmove_clock(),
@@ -167,7 +167,7 @@ impl Game for Position {
     }
 
     fn side_to_move(&self) -> Side {
-        side(Position::side_to_move(self))
+        side(self.turn())
     }
 
     #[inline]
@@ -235,7 +235,7 @@ macro_rules! seed_board_game {
         impl $board {
             /// The side to move.
             #[must_use]
-            pub fn side_to_move(&self) -> crate::types::Color {
+            pub fn turn(&self) -> crate::types::Color {
                 self.state.side
             }
 

@@ -57,7 +57,7 @@ impl Checks {
     #[must_use]
     #[inline(always)]
     pub fn of(position: &Position) -> Checks {
-        let us = position.side_to_move();
+        let us = position.turn();
         let them = us.opponent();
         let king = position.king(us);
         let ours = position.color(us);
@@ -108,7 +108,7 @@ fn attacked(position: &Position, square: Square, them: Color, occupied: Bitboard
 /// The squares our king can go to among `targets`.
 #[inline(always)]
 fn king_destinations(position: &Position, checks: &Checks, targets: Bitboard) -> Bitboard {
-    let them = position.side_to_move().opponent();
+    let them = position.turn().opponent();
     let without_king = position.occupied().toggled(checks.king);
     let mut safe = Bitboard::EMPTY;
     for to in king_attacks(checks.king) & targets {
@@ -124,7 +124,7 @@ fn king_destinations(position: &Position, checks: &Checks, targets: Bitboard) ->
 /// of which classical castling is a case.
 #[inline(always)]
 fn castling_moves(position: &Position, checks: &Checks) -> [Option<Move>; 2] {
-    let us = position.side_to_move();
+    let us = position.turn();
     let rights = position.castling_rights();
     let mut moves = [None, None];
     if checks.checkers.any()
@@ -158,7 +158,7 @@ fn en_passant_moves(position: &Position, checks: &Checks) -> [Option<Move>; 2] {
     let Some(target) = position.en_passant() else {
         return moves;
     };
-    let us = position.side_to_move();
+    let us = position.turn();
     let them = us.opponent();
     let captured = target.offset(if us == Color::White { -8 } else { 8 });
     let capturers = pawn_attacks(them, target) & position.pieces(us, Role::Pawn);
@@ -249,7 +249,7 @@ fn push_pawn_moves<const STAGE: u8>(
 
 fn generate_stage<const STAGE: u8>(position: &Position, moves: &mut MoveList<Move>) {
     let checks = Checks::of(position);
-    let us = position.side_to_move();
+    let us = position.turn();
     let them = us.opponent();
     let ours = position.color(us);
     let theirs = position.color(them);
@@ -438,7 +438,7 @@ fn promotion_weighted(targets: Bitboard) -> u64 {
 #[inline(always)]
 fn count_legal(position: &Position) -> u64 {
     let checks = Checks::of(position);
-    let us = position.side_to_move();
+    let us = position.turn();
     let them = us.opponent();
     let ours = position.color(us);
     let theirs = position.color(them);

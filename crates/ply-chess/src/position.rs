@@ -49,7 +49,7 @@ impl Position {
     /// The side to move.
     #[must_use]
     #[inline(always)]
-    pub fn side_to_move(&self) -> Color {
+    pub fn turn(&self) -> Color {
         self.state.side
     }
 

@@ -395,7 +395,7 @@ fn fen_round_trips_and_game_trait() {
         );
     }
     let start = <Position as Game>::start();
-    assert_eq!(Game::side_to_move(&start), Side::First);
+    assert_eq!(start.side_to_move(), Side::First);
     assert_eq!(Game::count_moves(&start), 20);
     let mv: Move = Game::parse_move(&start, "e4").unwrap();
     assert_eq!(Game::side_to_move(&Game::play(&start, mv)), Side::Second);

@@ -258,11 +258,7 @@ fn run_probe(args: &ProbeArgs, json: bool) -> Result<(), CliError> {
         };
         writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
     } else {
-        writeln!(
-            out,
-            "{value} for {} ({pieces} pieces)",
-            position.side_to_move()
-        )?;
+        writeln!(out, "{value} for {} ({pieces} pieces)", position.turn())?;
     }
     Ok(())
 }

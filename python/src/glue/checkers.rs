@@ -72,7 +72,7 @@ impl Glue for Checkers {
         if let Some((mv, step)) = partial {
             planes[256 + grid(step_start(mv, step))] = 1.0;
         }
-        if self.side_to_move() == Color::White {
+        if self.turn() == Color::White {
             planes[320..384].fill(1.0);
         }
     }

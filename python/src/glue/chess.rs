@@ -52,7 +52,7 @@ impl Glue for Position {
                 fill_plane(plane, self.pieces(color, Role::from_index(r)).0);
             }
         }
-        if self.side_to_move() == Color::White {
+        if self.turn() == Color::White {
             planes[12 * 64..13 * 64].fill(1.0);
         }
         let rights = self.castling_rights();

@@ -148,7 +148,7 @@ pub const BACK_ROWS: usize = 16;
 
 /// The length of a weight vector: the named features, then a man on each
 /// square, then a king on each square, then the back row's patterns.
-pub const FEATURES: usize = Feature::COUNT + 2 * SQUARES + BACK_ROWS;
+pub const FEATURE_COUNT: usize = Feature::COUNT + 2 * SQUARES + BACK_ROWS;
 
 /// The index of a man on the side-relative square of bit `square` (0 to 31).
 #[must_use]
@@ -169,7 +169,7 @@ pub const fn back_row(men: u32) -> usize {
     Feature::COUNT + 2 * SQUARES + (men & 0xF) as usize
 }
 
-/// The name of feature `index` (below [`FEATURES`]): a [`Feature`]'s name;
+/// The name of feature `index` (below [`FEATURE_COUNT`]): a [`Feature`]'s name;
 /// `man_on_N` / `king_on_N` with `N` the side-relative square number (1 to
 /// 32, as Black sees the board); or `back_row_ABCD`, with `A` to `D` 1 for a
 /// man on the side-relative squares 1 to 4, else 0.
@@ -311,11 +311,11 @@ fn hanging(board: &Board) -> i32 {
 /// the men and kings (+1 for the side to move's, -1 for the other side's,
 /// each on its own side-relative square).
 #[must_use]
-pub fn dense(board: &Board) -> [f32; FEATURES] {
+pub fn dense(board: &Board) -> [f32; FEATURE_COUNT] {
     let turned = board.turned();
     let mine = side_counts(board);
     let theirs = side_counts(&turned);
-    let mut values = [0.0; FEATURES];
+    let mut values = [0.0; FEATURE_COUNT];
     for i in 0..Feature::COUNT {
         values[i] = (mine[i] - theirs[i]) as f32;
     }
@@ -359,10 +359,10 @@ pub const WEIGHTS_VARIABLE: &str = "PLY_CHECKERS_WEIGHTS";
 /// The weights fitted by `ply train checkers fit`, built into ply.
 static SHIPPED: &str = include_str!("../../weights/eval.txt");
 
-/// One weight per feature ([`FEATURES`] of them), in centi-men per unit of
+/// One weight per feature ([`FEATURE_COUNT`] of them), in centi-men per unit of
 /// the feature.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Weights(pub [f32; FEATURES]);
+pub struct Weights(pub [f32; FEATURE_COUNT]);
 
 /// The hand-set weights of the named features, in [`Feature::ALL`]'s order.
 const HAND_SET: [f32; Feature::COUNT] = [
@@ -389,7 +389,7 @@ impl Weights {
     /// Weights set by hand, close to [`super::HandEvaluation`]'s
     /// terms, the squares at 0: where a fit starts.
     pub const DEFAULT: Weights = {
-        let mut weights = [0.0; FEATURES];
+        let mut weights = [0.0; FEATURE_COUNT];
         let mut i = 0;
         while i < Feature::COUNT {
             weights[i] = HAND_SET[i];
@@ -430,8 +430,8 @@ impl Weights {
     /// A line that names no feature, or a feature twice, a weight that is not
     /// a finite number, or a feature left out.
     pub fn parse(text: &str) -> Result<Weights, String> {
-        let mut weights = [0.0; FEATURES];
-        let mut seen = [false; FEATURES];
+        let mut weights = [0.0; FEATURE_COUNT];
+        let mut seen = [false; FEATURE_COUNT];
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -656,7 +656,7 @@ mod tests {
         // The same pieces with colours and sides swapped: opposite features.
         let a = dense(position("B:W21,K22,27,30:B5,K9,14").board());
         let b = dense(position("W:WK24,19,28:B3,6,K11,12").board());
-        for i in 0..FEATURES {
+        for i in 0..FEATURE_COUNT {
             if i != Feature::Turn.index() {
                 assert_eq!(a[i], b[i], "{}", feature_name(i));
             }
@@ -750,7 +750,7 @@ mod tests {
         weights.0[king_on(31)] = -7.25;
         let text = weights.to_text();
         assert_eq!(Weights::parse(&text), Ok(weights));
-        for index in 0..FEATURES {
+        for index in 0..FEATURE_COUNT {
             assert_eq!(feature_index(&feature_name(index)), Some(index));
         }
         assert_eq!(feature_index("man_on_33"), None);
@@ -761,6 +761,6 @@ mod tests {
         assert!(Weights::parse(&text.replace("men 100", "men x")).is_err());
         assert!(Weights::parse(&text.replace("men 100", "mne 100")).is_err());
         // The built-in weights read.
-        assert_eq!(Weights::shipped().0.len(), FEATURES);
+        assert_eq!(Weights::shipped().0.len(), FEATURE_COUNT);
     }
 }

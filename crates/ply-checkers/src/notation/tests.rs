@@ -35,7 +35,7 @@ fn the_start_position_in_all_accepted_spellings() {
 #[test]
 fn kings_ranges_and_empty_lists() {
     let p = fen("W:WK3,K1-2,30:BK31-32,K29,5");
-    assert_eq!(p.side_to_move(), Color::White);
+    assert_eq!(p.turn(), Color::White);
     assert_eq!(write_fen(&p), "W:WK1,K2,K3,30:B5,K29,K31,K32");
     assert_eq!(p.kings().count_ones(), 6);
     let lonely = fen("B:W:BK5");

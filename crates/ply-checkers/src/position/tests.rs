@@ -32,8 +32,8 @@ fn start_position_matches_the_contract() {
     let start = Position::start();
     assert_eq!(start.position_string(), START_FEN);
     assert_eq!(pos(START_FEN), start);
-    assert_eq!(Game::side_to_move(&start), Side::First);
-    assert_eq!(start.side_to_move(), Color::Black);
+    assert_eq!(start.side_to_move(), Side::First);
+    assert_eq!(start.turn(), Color::Black);
     assert_eq!(start.black(), board(&(1..=12).collect::<Vec<_>>()));
     assert_eq!(start.white(), board(&(21..=32).collect::<Vec<_>>()));
     assert_eq!(start.kings(), 0);
@@ -49,7 +49,7 @@ fn start_position_matches_the_contract() {
 fn white_moves_towards_square_one() {
     let start = Position::start();
     let after = start.play(start.parse_move("11-15").unwrap());
-    assert_eq!(after.side_to_move(), Color::White);
+    assert_eq!(after.turn(), Color::White);
     assert_eq!(
         after.position_string(),
         "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"

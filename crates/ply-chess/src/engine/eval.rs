@@ -363,7 +363,7 @@ fn passed_pawn_features<S: FeatureSink, const SIGN: i32>(
     let their_pieces = position.color(them)
         - position.pieces(them, Role::Pawn)
         - position.pieces(them, Role::King);
-    let them_to_move = position.side_to_move() == them;
+    let them_to_move = position.turn() == them;
     for square in passed {
         let file = Bitboard::file(square.file());
         let rank = square.rank().relative(us).index() as usize;
@@ -524,7 +524,7 @@ fn count_features_beyond_pawn_structure<S: FeatureSink>(
         &white,
         &mut SideSink::<S, -1> { sink },
     );
-    let to_move = match position.side_to_move() {
+    let to_move = match position.turn() {
         Color::White => 1,
         Color::Black => -1,
     };
@@ -713,7 +713,7 @@ impl Evaluator<Position> for Evaluation {
         } else {
             Color::Black
         };
-        let score = match position.side_to_move() {
+        let score = match position.turn() {
             Color::White => white,
             Color::Black => -white,
         };
@@ -776,7 +776,7 @@ mod tests {
             let full = f64::from(FULL_PHASE);
             let white = terms.scale * (pair.0 * phase + pair.1 * (full - phase)) / full;
             let score = f64::from(Evaluation.evaluate(&position).0);
-            let score = match position.side_to_move() {
+            let score = match position.turn() {
                 Color::White => score,
                 Color::Black => -score,
             };

@@ -177,7 +177,7 @@ pub const GROUPS: [FeatureGroup; 26] = [
 ];
 
 /// The number of features.
-pub const FEATURES: usize = GROUPS[GROUPS.len() - 1].end();
+pub const FEATURE_COUNT: usize = GROUPS[GROUPS.len() - 1].end();
 
 /// The first eight bytes of a weights file.
 pub const WEIGHTS_MAGIC: &[u8; 8] = b"PLYCHEW1";
@@ -207,7 +207,7 @@ pub const fn layout_hash() -> u32 {
 
 /// One [`Pair`] of weights per feature, in centipawns.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights(pub [Pair; FEATURES]);
+pub struct Weights(pub [Pair; FEATURE_COUNT]);
 
 /// What is wrong with a weights file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -219,7 +219,7 @@ pub enum WeightsError {
     #[error("made for another feature layout (another version of ply)")]
     OtherLayout,
     /// Its length does not match the feature count.
-    #[error("the wrong length for {FEATURES} features")]
+    #[error("the wrong length for {FEATURE_COUNT} features")]
     BadLength,
 }
 
@@ -233,7 +233,7 @@ const fn u32_at(bytes: &[u8], at: usize) -> u32 {
 
 impl Weights {
     /// Every weight 0.
-    pub const ZERO: Weights = Weights([Pair(0, 0); FEATURES]);
+    pub const ZERO: Weights = Weights([Pair(0, 0); FEATURE_COUNT]);
 
     /// The weights stored in `bytes` (a weights file).
     ///
@@ -253,14 +253,14 @@ impl Weights {
         if u32_at(bytes, 12) != layout_hash() {
             return Err(WeightsError::OtherLayout);
         }
-        if u32_at(bytes, 8) as usize != FEATURES
-            || bytes.len() != WEIGHTS_HEADER_BYTES + 4 * FEATURES
+        if u32_at(bytes, 8) as usize != FEATURE_COUNT
+            || bytes.len() != WEIGHTS_HEADER_BYTES + 4 * FEATURE_COUNT
         {
             return Err(WeightsError::BadLength);
         }
-        let mut weights = [Pair(0, 0); FEATURES];
+        let mut weights = [Pair(0, 0); FEATURE_COUNT];
         let mut f = 0;
-        while f < FEATURES {
+        while f < FEATURE_COUNT {
             let at = WEIGHTS_HEADER_BYTES + 4 * f;
             weights[f] = Pair(i16_at(bytes, at), i16_at(bytes, at + 2));
             f += 1;
@@ -271,9 +271,9 @@ impl Weights {
     /// The weights file of these weights (each weight clamped to `i16`).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(WEIGHTS_HEADER_BYTES + 4 * FEATURES);
+        let mut bytes = Vec::with_capacity(WEIGHTS_HEADER_BYTES + 4 * FEATURE_COUNT);
         bytes.extend_from_slice(WEIGHTS_MAGIC);
-        bytes.extend_from_slice(&(FEATURES as u32).to_le_bytes());
+        bytes.extend_from_slice(&(FEATURE_COUNT as u32).to_le_bytes());
         bytes.extend_from_slice(&layout_hash().to_le_bytes());
         for pair in &self.0 {
             for value in [pair.0, pair.1] {
@@ -291,7 +291,7 @@ impl Weights {
             .iter()
             .copied()
             .find(|g| (g.start..g.end()).contains(&f))
-            .expect("a feature index below FEATURES");
+            .expect("a feature index below FEATURE_COUNT");
         (group, f - group.start)
     }
 }
@@ -329,10 +329,10 @@ impl PackedPair {
 }
 
 /// [`WEIGHTS`] packed ([`PackedPair`]), for the engine's sum.
-pub static PACKED_WEIGHTS: [PackedPair; FEATURES] = {
-    let mut packed = [PackedPair(0); FEATURES];
+pub static PACKED_WEIGHTS: [PackedPair; FEATURE_COUNT] = {
+    let mut packed = [PackedPair(0); FEATURE_COUNT];
     let mut f = 0;
-    while f < FEATURES {
+    while f < FEATURE_COUNT {
         packed[f] = PackedPair::pack(COMPILED.0[f]);
         f += 1;
     }
@@ -351,7 +351,7 @@ mod tests {
             assert!(group.len > 0);
             next = group.end();
         }
-        assert_eq!(next, FEATURES);
+        assert_eq!(next, FEATURE_COUNT);
         assert_eq!(Weights::name(PASSED_PAWN.at(3)), (PASSED_PAWN, 3));
     }
 

@@ -26,7 +26,7 @@ pub use eval::{Evaluation, LinearTerms};
 ///
 /// [`Position`]: crate::Position
 pub type ChessPlayer<B = crate::Position> = ply_core::search::Engine<B, Evaluation>;
-pub use features::{FEATURES, GROUPS, Weights};
+pub use features::{FEATURE_COUNT, GROUPS, Weights};
 
 use crate::movegen::Stage;
 use crate::moves::Move;
@@ -323,14 +323,14 @@ pub(crate) use chess_engine;
 impl Position {
     /// Whether the side that just moved left its king attacked.
     fn mover_in_check(&self) -> bool {
-        let us = self.side_to_move();
+        let us = self.turn();
         self.attackers(self.king(us.opponent()), us, self.occupied())
             .any()
     }
 
     /// Whether the side to move has pieces besides pawns and the king.
     fn side_has_pieces(&self) -> bool {
-        let us = self.side_to_move();
+        let us = self.turn();
         (self.color(us) - self.pieces(us, Role::Pawn) - self.pieces(us, Role::King)).any()
     }
 

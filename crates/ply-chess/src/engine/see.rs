@@ -52,7 +52,7 @@ pub fn exchange(position: &Position, mv: Move) -> i32 {
     let straight = position.role(Role::Rook) | position.role(Role::Queen);
     let mut attackers = position.attackers(to, Color::White, occupied)
         | position.attackers(to, Color::Black, occupied);
-    let mut side = position.side_to_move().opponent();
+    let mut side = position.turn().opponent();
     loop {
         attackers &= occupied;
         let ours = attackers & position.color(side);

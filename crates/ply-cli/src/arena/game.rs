@@ -50,7 +50,7 @@ impl MatchGame for ply_checkers::Checkers {
     /// Hub's standard frame: the colour to move, then squares 1..32.
     fn protocol_position(&self) -> String {
         let mut text = String::with_capacity(33);
-        text.push(match ply_core::Game::side_to_move(self) {
+        text.push(match self.side_to_move() {
             Side::First => 'B',
             Side::Second => 'W',
         });

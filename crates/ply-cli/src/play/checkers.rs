@@ -26,7 +26,7 @@ fn database() -> Option<Arc<Database>> {
 /// The database's verdict on `position` in words: "endgame database: White
 /// wins" or "...: draw".
 fn database_verdict(position: &Checkers, value: Value) -> String {
-    let mover = Game::side_to_move(position);
+    let mover = position.side_to_move();
     match value {
         Value::Win => format!("endgame database: {} wins", Checkers::side_name(mover)),
         Value::Loss => format!(
@@ -244,7 +244,7 @@ impl Playable for Checkers {
         if self.must_capture() && self.outcome().is_none() {
             line.push_str(&format!(
                 "; {} must capture",
-                Self::side_name(Game::side_to_move(self))
+                Self::side_name(self.side_to_move())
             ));
         }
         if self.outcome().is_none()

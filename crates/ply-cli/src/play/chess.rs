@@ -115,7 +115,7 @@ impl Playable for Position {
 
     fn status(&self) -> Option<String> {
         (self.is_check() && self.outcome().is_none())
-            .then(|| format!("{} is in check", Self::side_name(Game::side_to_move(self))))
+            .then(|| format!("{} is in check", Self::side_name(self.side_to_move())))
     }
 
     fn book() -> &'static Book<Move> {

@@ -423,7 +423,7 @@ impl Uci {
                 "info string error: unknown go parameter '{other}' ignored"
             ));
         }
-        let (time, increment) = match self.position.side_to_move() {
+        let (time, increment) = match self.position.turn() {
             ply_chess::Color::White => (wtime, winc),
             ply_chess::Color::Black => (btime, binc),
         };

@@ -16,7 +16,7 @@ use super::data::{self, Sample};
 use crate::error::CliError;
 use crate::train::batch::bar;
 use clap::Args;
-use ply_checkers::engine::features::{FEATURES, Weights, board_features, feature_name};
+use ply_checkers::engine::features::{FEATURE_COUNT, Weights, board_features, feature_name};
 use ply_core::rng::Rng;
 use ply_fit::{Dataset, FitOptions, Loss, fit_scale};
 use serde_json::json;
@@ -75,8 +75,8 @@ struct Split {
 /// they do not) and holds out `percent` of the games, chosen by `seed`.
 fn split(samples: &[Sample], percent: u32, seed: u64) -> Result<Split, CliError> {
     let mut split = Split {
-        train: Dataset::new(FEATURES as u32),
-        held_out: Dataset::new(FEATURES as u32),
+        train: Dataset::new(FEATURE_COUNT as u32),
+        held_out: Dataset::new(FEATURE_COUNT as u32),
         database_values: 0,
         games: 0,
         held_out_games: 0,

@@ -171,11 +171,11 @@ impl SelfPlay {
                         database: known,
                         ply: ply as u16,
                     },
-                    Game::side_to_move(&position),
+                    position.side_to_move(),
                 ));
             }
             if let Some(value) = known {
-                let mover = Game::side_to_move(&position);
+                let mover = position.side_to_move();
                 break match value {
                     Value::Win => Some(mover),
                     Value::Loss => Some(mover.opponent()),

@@ -91,7 +91,7 @@ impl Record for Sample {
             let i = square.index();
             bytes[i / 2] |= code << (4 * (i % 2));
         }
-        bytes[32] = u8::from(self.position.side_to_move() == Color::Black);
+        bytes[32] = u8::from(self.position.turn() == Color::Black);
         bytes[33] = self.position.halfmove_clock().min(255) as u8;
         bytes[34] = self.white_half_points;
     }

@@ -30,7 +30,7 @@ use clap::Args;
 use indicatif::ProgressBar;
 use ply_chess::engine::LinearTerms;
 use ply_chess::engine::eval::FULL_PHASE;
-use ply_chess::engine::features::{FEATURES, GROUPS, Pair, WEIGHTS, Weights};
+use ply_chess::engine::features::{FEATURE_COUNT, GROUPS, Pair, WEIGHTS, Weights};
 use ply_fit::{Dataset, FitOptions, Loss};
 use serde_json::{Value, json};
 use std::io::Write;
@@ -103,7 +103,7 @@ impl FitArgs {
 
     /// Whether each feature is frozen (`--freeze`).
     fn frozen(&self) -> Result<Vec<bool>, CliError> {
-        let mut frozen = vec![false; FEATURES];
+        let mut frozen = vec![false; FEATURE_COUNT];
         for name in &self.freeze {
             let group = GROUPS.iter().find(|g| g.name == name).ok_or_else(|| {
                 let names: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
@@ -162,7 +162,7 @@ fn to_vector(weights: &Weights, init: &Weights) -> Vec<f32> {
 /// The fit's vector as weights (`factor · init + difference`), rounded to
 /// centipawns.
 fn from_vector(vector: &[f32], init: &Weights) -> Weights {
-    let factor = vector[2 * FEATURES];
+    let factor = vector[2 * FEATURE_COUNT];
     let mut weights = Weights::ZERO;
     for ((pair, start), difference) in weights.0.iter_mut().zip(&init.0).zip(vector.chunks(2)) {
         *pair = Pair(
@@ -184,7 +184,7 @@ fn dataset(
     frozen: &[bool],
     bar: &ProgressBar,
 ) -> Result<(Dataset, usize), CliError> {
-    let mut data = Dataset::new(2 * FEATURES as u32 + 1);
+    let mut data = Dataset::new(2 * FEATURE_COUNT as u32 + 1);
     let mut skipped = 0;
     let mut entries: Vec<(u32, f32)> = Vec::with_capacity(256);
     let full = FULL_PHASE as f32;
@@ -221,7 +221,7 @@ fn dataset(
             .sum();
         // A frozen feature counts only through the starting evaluation.
         entries.retain(|&(i, _)| !frozen[i as usize / 2]);
-        entries.push((2 * FEATURES as u32, start));
+        entries.push((2 * FEATURE_COUNT as u32, start));
         data.push(&entries, sample.white_result())
             .map_err(|e| CliError::Train(e.to_string()))?;
     }
@@ -575,7 +575,7 @@ mod tests {
         let (data, _) = dataset(
             &samples,
             &WEIGHTS,
-            &[false; FEATURES],
+            &[false; FEATURE_COUNT],
             &ProgressBar::hidden(),
         )
         .unwrap();

@@ -199,7 +199,7 @@ impl Player {
                 continue;
             }
             let (mv, score) = self.engine_move(&position, &history.earlier_hashes(), settings);
-            let white = match position.side_to_move() {
+            let white = match position.turn() {
                 ply_chess::Color::White => score.0,
                 ply_chess::Color::Black => -score.0,
             };
