@@ -61,6 +61,21 @@ impl Game for Position {
 
     const NAME: &'static str = "checkers";
 
+    /// A side that cannot move has lost.
+    fn no_moves_score(&self) -> ply_core::NoMoves {
+        ply_core::NoMoves::Lost
+    }
+
+    /// Men never move back, so only positions with kings can repeat; the
+    /// search's repetition check (by hash) is skipped without them.
+    fn reversible_plies(&self) -> usize {
+        if self.kings() == 0 {
+            0
+        } else {
+            crate::engine::REPETITION_WINDOW
+        }
+    }
+
     fn start() -> Self {
         START
     }

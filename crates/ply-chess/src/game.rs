@@ -166,6 +166,27 @@ impl Game for Position {
         Position::start()
     }
 
+    #[inline]
+    fn in_check(&self) -> bool {
+        crate::engine::ChessBoard::is_check(self)
+    }
+
+    fn no_moves_score(&self) -> ply_core::NoMoves {
+        crate::engine::no_moves_score(self)
+    }
+
+    fn reversible_plies(&self) -> usize {
+        usize::from(crate::engine::ChessBoard::halfmove_clock(self))
+    }
+
+    fn is_draw_by_rule(&self) -> bool {
+        crate::engine::is_draw_by_rule(self)
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        crate::engine::null_move(self)
+    }
+
     fn side_to_move(&self) -> Side {
         side(self.turn())
     }
@@ -263,6 +284,27 @@ macro_rules! seed_board_game {
 
             fn start() -> Self {
                 <$board>::start()
+            }
+
+            #[inline]
+            fn in_check(&self) -> bool {
+                crate::engine::ChessBoard::is_check(self)
+            }
+
+            fn no_moves_score(&self) -> ply_core::NoMoves {
+                crate::engine::no_moves_score(self)
+            }
+
+            fn reversible_plies(&self) -> usize {
+                usize::from(crate::engine::ChessBoard::halfmove_clock(self))
+            }
+
+            fn is_draw_by_rule(&self) -> bool {
+                crate::engine::is_draw_by_rule(self)
+            }
+
+            fn null_move(&self) -> Option<Self> {
+                crate::engine::null_move(self)
             }
 
             fn side_to_move(&self) -> ply_core::Side {

@@ -6,7 +6,6 @@ use crate::games::{self, GameEntry, GameTask};
 use clap::Args;
 use ply_core::Game;
 use ply_core::player::{Player, Request, Source};
-use ply_core::search::Searchable;
 use ply_core::search::{Bound, Info, Level, Limits, NoMoves, Options, Score};
 use serde::Serialize;
 use std::io::Write;

@@ -2,6 +2,7 @@
 //! talk about its positions.
 
 use crate::movelist::MoveList;
+use crate::search::Score;
 use std::fmt;
 
 /// One of the two players, named by turn order: [`Side::First`] moves first from
@@ -176,12 +177,52 @@ pub trait Game: Clone + Send + Sync + 'static {
             .collect()
     }
 
+    /// Whether the side to move is in check (games without checks: never).
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// The value of a position whose side to move has no legal move: lost
+    /// (checkmate, a blocked checkers side), drawn (stalemate) or final
+    /// (Othello's disc count).
+    fn no_moves_score(&self) -> NoMoves;
+
+    /// Plies since the last irreversible move: positions further back cannot
+    /// repeat this one (0 where positions never repeat).
+    fn reversible_plies(&self) -> usize {
+        0
+    }
+
+    /// Whether a rule declares this position drawn (fifty moves, insufficient
+    /// material), repetition aside.
+    fn is_draw_by_rule(&self) -> bool {
+        false
+    }
+
+    /// The position with the turn passed (for null-move pruning), where the
+    /// rules allow a position like it: `None` where passing is no legal idea
+    /// (in check, or a game without such positions).
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
     /// The legal moves as a list (a convenience over [`Game::generate_moves`]).
     fn legal_moves(&self) -> MoveList<Self::Move> {
         let mut moves = MoveList::new();
         self.generate_moves(&mut moves);
         moves
     }
+}
+
+/// What a game scores when the side to move has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoves {
+    /// The side to move has lost (checkmate, or no move in checkers).
+    Lost,
+    /// The game is drawn (stalemate).
+    Drawn,
+    /// The game is over with this score for the side to move (Othello's disc count).
+    Final(Score),
 }
 
 #[cfg(test)]

@@ -299,6 +299,9 @@ mod tests {
         type MoveError = BadMove;
         type EndReason = Repeated;
         const NAME: &'static str = "ring";
+        fn no_moves_score(&self) -> crate::NoMoves {
+            crate::NoMoves::Lost
+        }
 
         fn start() -> Self {
             Ring {

@@ -311,6 +311,11 @@ impl<G: MoveGenerator> Game for Position<G> {
 
     const NAME: &'static str = "othello";
 
+    /// The game is over: the disc count decides (100 per disc).
+    fn no_moves_score(&self) -> ply_core::NoMoves {
+        ply_core::NoMoves::Final(ply_core::search::Score(100 * self.final_score()))
+    }
+
     fn start() -> Self {
         Position {
             player: Square::from_coords(4, 3).bit() | Square::from_coords(3, 4).bit(),

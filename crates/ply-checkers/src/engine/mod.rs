@@ -23,7 +23,7 @@ use crate::board::SHIFTS;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
-use ply_core::search::{AllNoisy, Features, NoMoves, Searchable};
+use ply_core::search::{AllNoisy, Features, Searchable};
 use ply_core::{Game, MoveList};
 
 impl Position {
@@ -50,7 +50,7 @@ impl Position {
 }
 
 /// How far back repetitions are looked for once kings are on the board.
-const REPETITION_WINDOW: usize = 100;
+pub(crate) const REPETITION_WINDOW: usize = 100;
 
 impl Searchable for Position {
     /// Zugzwang decides many checkers endings, so no null move and no
@@ -143,21 +143,6 @@ impl Searchable for Position {
 
     fn history_index(&self, mv: Move) -> usize {
         mv.from().index() * 32 + mv.to().index()
-    }
-
-    /// A side that cannot move has lost.
-    fn no_moves_score(&self) -> NoMoves {
-        NoMoves::Lost
-    }
-
-    /// Men never move back, so only positions with kings can repeat; the
-    /// search's repetition check (by hash) is skipped without them.
-    fn reversible_plies(&self) -> usize {
-        if self.kings() == 0 {
-            0
-        } else {
-            REPETITION_WINDOW
-        }
     }
 }
 

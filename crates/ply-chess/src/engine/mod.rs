@@ -251,11 +251,6 @@ macro_rules! chess_engine {
 
             type Noisy = $noisy;
 
-            #[inline]
-            fn in_check(&self) -> bool {
-                crate::engine::ChessBoard::is_check(self)
-            }
-
             /// The evaluation fades with the fifty-move counter.
             #[inline]
             fn evaluation_key(&self) -> u64 {
@@ -281,10 +276,6 @@ macro_rules! chess_engine {
                 crate::engine::ChessBoard::see_at_least(self, mv, threshold)
             }
 
-            fn null_move(&self) -> Option<Self> {
-                crate::engine::null_move(self)
-            }
-
             /// The move's own 16 bits.
             #[inline]
             fn pack_move(mv: crate::moves::Move) -> u16 {
@@ -302,18 +293,6 @@ macro_rules! chess_engine {
             #[inline]
             fn history_index(&self, mv: crate::moves::Move) -> usize {
                 crate::engine::history_index(mv)
-            }
-
-            fn no_moves_score(&self) -> ply_core::search::NoMoves {
-                crate::engine::no_moves_score(self)
-            }
-
-            fn reversible_plies(&self) -> usize {
-                usize::from(crate::engine::ChessBoard::halfmove_clock(self))
-            }
-
-            fn is_draw_by_rule(&self) -> bool {
-                crate::engine::is_draw_by_rule(self)
             }
         }
     };

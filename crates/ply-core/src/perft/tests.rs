@@ -32,6 +32,9 @@ impl Game for Pile {
     type MoveError = Bad;
     type EndReason = NoStones;
     const NAME: &'static str = "pile";
+    fn no_moves_score(&self) -> crate::NoMoves {
+        crate::NoMoves::Lost
+    }
 
     fn start() -> Self {
         Pile {

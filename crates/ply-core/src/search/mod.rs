@@ -27,6 +27,8 @@ pub use limits::{Clock, Deadlines, Limits, PonderHit};
 pub use score::{MAX_PLY, Score};
 pub use table::{Bound, Entry, TranspositionTable};
 
+pub use crate::game::NoMoves;
+
 use crate::game::Game;
 use crate::movelist::MoveList;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -35,17 +37,6 @@ use worker::{Shared, Worker};
 
 /// Entries in a history table: [`Searchable::history_index`] stays below this.
 pub const HISTORY_SIZE: usize = 4096;
-
-/// What a game scores when the side to move has no legal move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoMoves {
-    /// The side to move has lost (checkmate, or no move in checkers).
-    Lost,
-    /// The game is drawn (stalemate).
-    Drawn,
-    /// The game is over with this score for the side to move (Othello's disc count).
-    Final(Score),
-}
 
 /// What the search wants noisy moves for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,11 +216,6 @@ pub trait Searchable: Game {
     /// The techniques this game's search uses.
     const FEATURES: Features;
 
-    /// Whether the side to move is in check.
-    fn in_check(&self) -> bool {
-        false
-    }
-
     /// A hash of everything the static evaluation reads (the cache of
     /// [`Features::eval_cache`] is keyed by it): the position's hash by
     /// default; a game whose evaluation reads more (a move counter) mixes
@@ -308,28 +294,8 @@ pub trait Searchable: Game {
         true
     }
 
-    /// The position with the turn passed, for null-move pruning, when allowed.
-    fn null_move(&self) -> Option<Self> {
-        None
-    }
-
     /// Index of `mv` in the history table, below [`HISTORY_SIZE`].
     fn history_index(&self, mv: Self::Move) -> usize;
-
-    /// The score when the side to move has no legal move.
-    fn no_moves_score(&self) -> NoMoves;
-
-    /// Plies since the last irreversible move: positions further back cannot
-    /// repeat this one (0 where positions never repeat).
-    fn reversible_plies(&self) -> usize {
-        0
-    }
-
-    /// Whether a rule declares this position drawn (fifty moves, insufficient
-    /// material), repetition aside.
-    fn is_draw_by_rule(&self) -> bool {
-        false
-    }
 
     /// ProbCut's model for a search of this position `depth` plies deep
     /// (fitted for the game's evaluation, by stage of the game), or `None`

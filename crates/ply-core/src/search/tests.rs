@@ -56,9 +56,6 @@ macro_rules! numbered_moves {
         fn history_index(&self, mv: u32) -> usize {
             mv as usize
         }
-        fn no_moves_score(&self) -> NoMoves {
-            NoMoves::Lost
-        }
     };
 }
 
@@ -68,6 +65,9 @@ impl Game for Pile {
     type MoveError = Bad;
     type EndReason = NoStones;
     const NAME: &'static str = "pile";
+    fn no_moves_score(&self) -> NoMoves {
+        NoMoves::Lost
+    }
     fn start() -> Self {
         Pile {
             stones: 21,
@@ -332,6 +332,9 @@ impl Game for Grabs {
     type MoveError = Bad;
     type EndReason = NoStones;
     const NAME: &'static str = "grabs";
+    fn no_moves_score(&self) -> NoMoves {
+        NoMoves::Lost
+    }
     fn start() -> Self {
         Grabs(Pile::start())
     }
@@ -368,9 +371,6 @@ impl Searchable for Grabs {
     }
     fn history_index(&self, mv: u32) -> usize {
         mv as usize
-    }
-    fn no_moves_score(&self) -> NoMoves {
-        NoMoves::Lost
     }
 }
 
@@ -413,6 +413,9 @@ impl Game for Numbers {
     type MoveError = Bad;
     type EndReason = NoStones;
     const NAME: &'static str = "numbers";
+    fn no_moves_score(&self) -> NoMoves {
+        NoMoves::Lost
+    }
     fn start() -> Self {
         Numbers
     }

@@ -16,7 +16,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
 use ply_core::Game;
-use ply_core::search::{AllNoisy, Features, NoMoves, ProbCut, Score, Searchable};
+use ply_core::search::{AllNoisy, Features, ProbCut, Searchable};
 
 /// The squares of each class, best first: corners; edges but for the
 /// squares next to a corner (C-squares); the centre (two or more from every
@@ -93,11 +93,6 @@ impl<G: MoveGenerator> Searchable for Position<G> {
 
     fn history_index(&self, mv: Move) -> usize {
         mv.square().map_or(64, |s| s.index())
-    }
-
-    /// The game is over: the disc count decides (100 per disc).
-    fn no_moves_score(&self) -> NoMoves {
-        NoMoves::Final(Score(100 * self.final_score()))
     }
 
     /// Multi-ProbCut's model by stage and depth, fitted for [`Evaluation`]
