@@ -3,7 +3,7 @@
 //! [`board_class`]; the games differ only in their glue.
 
 use crate::glue::Glue;
-use ply_core::{Outcome as CoreOutcome, Side};
+use ply_core::{MoveNames, Outcome as CoreOutcome, Side};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -60,19 +60,18 @@ pub fn parse_position<G: Glue>(text: &str) -> PyResult<G> {
 /// `ValueError` naming the move, the reason and the legal moves.
 pub fn parse_move<G: Glue>(position: &G, text: &str) -> PyResult<G::Move> {
     position.parse_move(text).map_err(|e| {
-        let legal: Vec<String> = position
-            .legal_moves()
-            .iter()
-            .map(|&mv| position.move_name(mv))
-            .collect();
+        let reason = e.to_string();
+        // An illegal move's reason lists the legal moves already; a
+        // malformed one's does not.
+        let legal = if reason.contains("legal moves") {
+            String::new()
+        } else {
+            let names = MoveNames::of(position, &position.legal_moves());
+            format!(" (legal moves: {names})")
+        };
         PyValueError::new_err(format!(
-            "illegal {} move {text:?}: {e} (legal moves: {})",
-            G::PY_NAME,
-            if legal.is_empty() {
-                "none, the game is over".to_owned()
-            } else {
-                legal.join(" ")
-            }
+            "illegal {} move {text:?}: {reason}{legal}",
+            G::PY_NAME
         ))
     })
 }

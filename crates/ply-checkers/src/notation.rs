@@ -4,7 +4,7 @@
 use crate::moves::Move;
 use crate::position::{Color, Position, PositionError};
 use crate::square::Square;
-use ply_core::Game;
+use ply_core::{Game, MoveNames};
 use std::fmt;
 use std::str::FromStr;
 
@@ -21,16 +21,16 @@ pub enum MoveError {
     Illegal {
         /// The move as given.
         played: String,
-        /// The legal moves, space separated, or `none (the game is over)`.
-        legal: String,
+        /// The legal moves (none when the game is over).
+        legal: MoveNames,
     },
     /// Only start and end were given, and several legal moves fit.
     #[error("{played} is ambiguous here; legal moves that fit: {candidates}")]
     Ambiguous {
         /// The move as given.
         played: String,
-        /// The legal moves it could mean, space separated.
-        candidates: String,
+        /// The legal moves it could mean.
+        candidates: MoveNames,
     },
 }
 
@@ -281,11 +281,7 @@ fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
         [mv] => Ok(*mv),
         [] => Err(MoveError::Illegal {
             played: quote(played),
-            legal: if legal.is_empty() {
-                "none (the game is over)".to_owned()
-            } else {
-                names(&legal)
-            },
+            legal: names(&legal),
         }),
         several => {
             // A full path names one move; only a short form can be ambiguous.
@@ -305,12 +301,8 @@ fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
 }
 
 /// Moves in notation, space separated.
-fn names(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(Move::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+fn names(moves: &[Move]) -> MoveNames {
+    MoveNames(moves.iter().map(Move::to_string).collect())
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::types::{File, Rank, Role, Square};
+use ply_core::MoveNames;
 
 /// A move that could not be read or is not legal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -17,16 +18,16 @@ pub enum MoveError {
     Illegal {
         /// The move as given.
         played: String,
-        /// The legal moves in SAN, or `none`.
-        legal: String,
+        /// The legal moves in SAN (none when the game is over).
+        legal: MoveNames,
     },
     /// Several legal moves match.
-    #[error("{played} is ambiguous: it could be {candidates}")]
+    #[error("{played} is ambiguous: it could be {}", candidates.join(", "))]
     Ambiguous {
         /// The move as given.
         played: String,
         /// The matching moves in SAN.
-        candidates: String,
+        candidates: MoveNames,
     },
 }
 
@@ -53,11 +54,7 @@ impl Position {
             [] => Err(self.illegal(text)),
             several => Err(MoveError::Ambiguous {
                 played: text.to_owned(),
-                candidates: several
-                    .iter()
-                    .map(|&mv| self.san(mv))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                candidates: MoveNames(several.iter().map(|&mv| self.san(mv)).collect()),
             }),
         }
     }
@@ -98,15 +95,7 @@ impl Position {
         let legal = self.legal_moves();
         MoveError::Illegal {
             played: text.to_owned(),
-            legal: if legal.is_empty() {
-                "none".to_owned()
-            } else {
-                legal
-                    .iter()
-                    .map(|&mv| self.san(mv))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            },
+            legal: MoveNames(legal.iter().map(|&mv| self.san(mv)).collect()),
         }
     }
 

@@ -215,7 +215,7 @@ fn san_disambiguation() {
         p.parse_move("Nd2"),
         Err(MoveError::Ambiguous {
             played: "Nd2".into(),
-            candidates: "Nbd2, Nfd2".into()
+            candidates: ply_core::MoveNames(vec!["Nbd2".into(), "Nfd2".into()])
         })
     );
 }

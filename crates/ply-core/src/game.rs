@@ -225,6 +225,37 @@ pub enum NoMoves {
     Final(Score),
 }
 
+/// Move names as an error carries them: a list for programs, written for
+/// people as the names space separated (`none (the game is over)` for an
+/// empty list).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveNames(pub Vec<String>);
+
+impl MoveNames {
+    /// The names of `moves`, legal in `position`, in the game's notation.
+    #[must_use]
+    pub fn of<G: Game>(position: &G, moves: &[G::Move]) -> MoveNames {
+        MoveNames(moves.iter().map(|&mv| position.move_name(mv)).collect())
+    }
+}
+
+impl fmt::Display for MoveNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("none (the game is over)")
+        } else {
+            f.write_str(&self.0.join(" "))
+        }
+    }
+}
+
+impl std::ops::Deref for MoveNames {
+    type Target = [String];
+    fn deref(&self) -> &[String] {
+        &self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

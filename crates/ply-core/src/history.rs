@@ -2,7 +2,7 @@
 //! the end-of-game rules that look back (repetition, move-count draws), which
 //! each game states through the hooks of [`Game`].
 
-use crate::game::{Game, Outcome, Side};
+use crate::game::{Game, MoveNames, Outcome, Side};
 use std::fmt;
 
 /// A move that is not legal in the position it was played in.
@@ -11,8 +11,8 @@ use std::fmt;
 pub struct IllegalMove {
     /// The move, as the game writes it.
     pub played: String,
-    /// The legal moves, space separated, or `none (the game is over)`.
-    pub legal: String,
+    /// The legal moves (none when the game is over).
+    pub legal: MoveNames,
 }
 
 /// A move of a game being replayed that could not be read or played.
@@ -189,15 +189,7 @@ impl<G: Game> GameHistory<G> {
         if !legal.contains(&mv) {
             return Err(IllegalMove {
                 played: format!("{mv:?}"),
-                legal: if legal.is_empty() {
-                    "none (the game is over)".to_owned()
-                } else {
-                    legal
-                        .iter()
-                        .map(|&m| now.move_name(m))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                },
+                legal: MoveNames::of(now, &legal),
             });
         }
         self.push(mv);
@@ -382,7 +374,8 @@ mod tests {
     fn illegal_moves_are_refused_with_the_legal_ones() {
         let mut game = GameHistory::new(Ring::start());
         let err = game.play('*').unwrap_err();
-        assert_eq!(err.legal, "+ - 0");
+        assert_eq!(*err.legal, ["+", "-", "0"]);
+        assert_eq!(err.legal.to_string(), "+ - 0");
         assert!(game.moves().is_empty());
         game.play('+').unwrap();
         assert!(game.play_text("?").is_err());

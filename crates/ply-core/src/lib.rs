@@ -17,7 +17,7 @@ pub mod search;
 pub mod zeroed;
 pub mod zobrist;
 
-pub use game::{Game, NoMoves, Outcome, Side};
+pub use game::{Game, MoveNames, NoMoves, Outcome, Side};
 pub use history::{GameHistory, IllegalMove, ReplayError};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use player::Player;

@@ -4,7 +4,7 @@
 use crate::generators::{BitboardGenerator, MoveGenerator};
 use crate::moves::Move;
 use crate::square::Square;
-use ply_core::{Game, MoveList, Outcome, Side};
+use ply_core::{Game, MoveList, MoveNames, Outcome, Side};
 use std::fmt;
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -283,8 +283,8 @@ pub enum MoveError {
     Illegal {
         /// The move as given.
         played: String,
-        /// The legal moves, space separated, or `none (the game is over)`.
-        legal: String,
+        /// The legal moves (none when the game is over).
+        legal: MoveNames,
     },
 }
 
@@ -461,17 +461,8 @@ impl<G: MoveGenerator> Game for Position<G> {
 
 impl<G: MoveGenerator> Position<G> {
     /// The legal moves, space separated, or `none (the game is over)`.
-    fn legal_move_names(&self) -> String {
-        let moves = self.legal_moves();
-        if moves.is_empty() {
-            "none (the game is over)".to_owned()
-        } else {
-            moves
-                .iter()
-                .map(Move::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
+    fn legal_move_names(&self) -> MoveNames {
+        MoveNames(self.legal_moves().iter().map(Move::to_string).collect())
     }
 }
 

@@ -225,7 +225,7 @@ fn an_ambiguous_short_capture_lists_the_moves_that_fit() {
     let err = parse_move(&ring, "10x10").unwrap_err();
     match &err {
         MoveError::Ambiguous { candidates, .. } => {
-            let mut fits: Vec<&str> = candidates.split(' ').collect();
+            let mut fits: Vec<&str> = candidates.iter().map(String::as_str).collect();
             fits.sort();
             assert_eq!(fits, ["10x17x26x19x10", "10x19x26x17x10"]);
         }
@@ -251,12 +251,9 @@ fn an_ambiguous_short_capture_lists_the_moves_that_fit() {
         err,
         MoveError::Ambiguous {
             played: "10x26".into(),
-            candidates: diamond
-                .legal_moves()
-                .iter()
-                .map(Move::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
+            candidates: ply_core::MoveNames(
+                diamond.legal_moves().iter().map(Move::to_string).collect()
+            ),
         }
     );
     assert_eq!(

@@ -71,7 +71,10 @@ impl Playable for Position {
             ),
             MoveError::Illegal { played, .. } => format!("{played} is not legal here"),
             MoveError::Ambiguous { played, candidates } => {
-                format!("{played} is ambiguous: it could be {candidates}")
+                format!(
+                    "{played} is ambiguous: it could be {}",
+                    candidates.join(", ")
+                )
             }
         })
     }

@@ -128,7 +128,7 @@ fn moves_are_parsed_checked_and_listed_when_illegal() {
         start.parse_move("a1"),
         Err(MoveError::Illegal {
             played: "a1".into(),
-            legal: "d3 c4 f5 e6".into()
+            legal: MoveNames(["d3", "c4", "f5", "e6"].map(String::from).to_vec())
         })
     );
     assert_eq!(
