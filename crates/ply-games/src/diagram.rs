@@ -4,9 +4,9 @@
 //! move, marked squares (legal moves or targets), square numbers, the edge
 //! labels and the orientation.
 //!
-//! The per-game builders ([`crate::chess::diagram`],
-//! [`crate::checkers::diagram`], [`crate::othello::diagram`]) fill it in; the
-//! terminal of `ply play` and [`crate::svg`] draw it.
+//! The per-game builders (`chess::diagram`, `checkers::diagram`,
+//! `othello::diagram` in this crate) fill it in; the terminal of `ply play`
+//! and this crate's `svg` module draw it.
 
 /// The colour of a piece or disc as drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -7,14 +7,14 @@ use super::book::Book;
 use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
-use super::render::{Board, BoardView, Cell, Glyph};
 use ply_checkers::egdb::search::value_within_reach;
 use ply_checkers::egdb::{Database, Value};
 use ply_checkers::engine::CheckersPlayer;
-use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, Square, pdn};
+use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, pdn};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
+use ply_games::Diagram;
 use std::sync::{Arc, OnceLock};
 
 /// The endgame database the engine probes and the status line quotes, opened
@@ -113,35 +113,6 @@ pub fn build_book(text: &str) -> Result<Book<Move>, String> {
     Book::from_lines::<Checkers, _, _>(lines, |p, t| p.parse_move(t).map_err(|e| e.to_string()))
 }
 
-fn glyph(color: Color, king: bool) -> Glyph {
-    match (color, king) {
-        (Color::Black, false) => Glyph {
-            light: false,
-            ascii: 'b',
-            solid: '●',
-            outline: '●',
-        },
-        (Color::Black, true) => Glyph {
-            light: false,
-            ascii: 'B',
-            solid: '◉',
-            outline: '◉',
-        },
-        (Color::White, false) => Glyph {
-            light: true,
-            ascii: 'w',
-            solid: '●',
-            outline: '○',
-        },
-        (Color::White, true) => Glyph {
-            light: true,
-            ascii: 'W',
-            solid: '◉',
-            outline: '◎',
-        },
-    }
-}
-
 impl Playable for Checkers {
     type Player = CheckersPlayer;
 
@@ -194,41 +165,8 @@ impl Playable for Checkers {
         }
     }
 
-    fn view(&self, last: Option<Move>, numbers: bool) -> BoardView {
-        let (black, white, kings) = (self.black(), self.white(), self.kings());
-        let rows = (0..8u8)
-            .map(|row| {
-                (0..8u8)
-                    .map(|file| {
-                        let Some(square) = Square::from_coords(row, file) else {
-                            return Cell::default();
-                        };
-                        let bit = square.bit();
-                        let king = kings & bit != 0;
-                        let glyph = if black & bit != 0 {
-                            Some(glyph(Color::Black, king))
-                        } else if white & bit != 0 {
-                            Some(glyph(Color::White, king))
-                        } else {
-                            None
-                        };
-                        Cell {
-                            number: (numbers && glyph.is_none()).then(|| square.number() as u8),
-                            glyph,
-                            dark: true,
-                            last: last.is_some_and(|mv| mv.squares().any(|s| s == square)),
-                            marked: false,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        BoardView {
-            rows,
-            column_labels: ('a'..='h').map(String::from).collect(),
-            row_labels: ('1'..='8').rev().map(String::from).collect(),
-            board: Board::Checkered,
-        }
+    fn view(&self, last: Option<Move>, numbers: bool) -> Diagram {
+        ply_games::checkers::diagram(self, last, numbers, None)
     }
 
     fn status(&self) -> Option<String> {

@@ -5,12 +5,12 @@ use super::book::{Book, parse_named_lines};
 use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
-use super::render::{Board, BoardView, Cell, Glyph};
 use ply_chess::engine::ChessPlayer;
-use ply_chess::{Color, EndReason, File, Move, MoveError, Position, Rank, Role, Square, pgn};
+use ply_chess::{EndReason, Move, MoveError, Position, pgn};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
+use ply_games::Diagram;
 use std::sync::OnceLock;
 
 /// The opening book: a few dozen common openings as SAN lines.
@@ -22,27 +22,6 @@ pub fn build_book(text: &str) -> Result<Book<Move>, String> {
     Book::from_lines::<Position, _, _>(parse_named_lines(text)?, |p, t| {
         p.parse_move(t).map_err(|e| e.to_string())
     })
-}
-
-fn glyph(color: Color, role: Role) -> Glyph {
-    let index = role.index();
-    let solid = ['♟', '♞', '♝', '♜', '♛', '♚'][index];
-    let hollow = ['♙', '♘', '♗', '♖', '♕', '♔'][index];
-    let ascii = role.upper_char();
-    match color {
-        Color::White => Glyph {
-            light: true,
-            ascii,
-            solid,
-            outline: hollow,
-        },
-        Color::Black => Glyph {
-            light: false,
-            ascii: ascii.to_ascii_lowercase(),
-            solid,
-            outline: solid,
-        },
-    }
 }
 
 impl Playable for Position {
@@ -86,31 +65,8 @@ impl Playable for Position {
         }
     }
 
-    fn view(&self, last: Option<Move>, _numbers: bool) -> BoardView {
-        let rows = (0..8u8)
-            .rev()
-            .map(|rank| {
-                (0..8u8)
-                    .map(|file| {
-                        let square = Square::from_coords(File::new(file), Rank::new(rank));
-                        Cell {
-                            glyph: self.piece_on(square).map(|p| glyph(p.color, p.role)),
-                            dark: (file + rank) % 2 == 0,
-                            last: last
-                                .is_some_and(|mv| mv.from() == square || mv.king_to() == square),
-                            marked: false,
-                            number: None,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        BoardView {
-            rows,
-            column_labels: ('a'..='h').map(String::from).collect(),
-            row_labels: ('1'..='8').rev().map(String::from).collect(),
-            board: Board::Checkered,
-        }
+    fn view(&self, last: Option<Move>, _numbers: bool) -> Diagram {
+        ply_games::chess::diagram(self, last, None)
     }
 
     fn status(&self) -> Option<String> {

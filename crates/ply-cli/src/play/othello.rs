@@ -5,10 +5,10 @@
 use super::book::{Book, parse_named_lines};
 use super::playable::Playable;
 use super::record::one_line;
-use super::render::{Board, BoardView, Cell, Glyph};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
+use ply_games::Diagram;
 use ply_othello::engine::OthelloPlayer;
 use ply_othello::{EndReason, Move, Othello, Square, ggf};
 use std::sync::OnceLock;
@@ -46,20 +46,6 @@ pub fn build_book(text: &str) -> Result<Book<Move>, String> {
     }
     Book::from_lines::<Othello, _, _>(lines, |p, t| p.parse_move(t).map_err(|e| e.to_string()))
 }
-
-const BLACK: Glyph = Glyph {
-    light: false,
-    ascii: 'X',
-    solid: '●',
-    outline: '●',
-};
-
-const WHITE: Glyph = Glyph {
-    light: true,
-    ascii: 'O',
-    solid: '●',
-    outline: '○',
-};
 
 impl Playable for Othello {
     type Player = OthelloPlayer;
@@ -107,42 +93,8 @@ impl Playable for Othello {
         }
     }
 
-    fn view(&self, last: Option<Move>, _numbers: bool) -> BoardView {
-        let (black, white) = (self.black(), self.white());
-        let marks = if self.outcome().is_none() {
-            self.move_squares()
-        } else {
-            0
-        };
-        let rows = (0..8u8)
-            .map(|rank| {
-                (0..8u8)
-                    .map(|file| {
-                        let square = Square::from_coords(file, rank);
-                        let bit = square.bit();
-                        Cell {
-                            glyph: if black & bit != 0 {
-                                Some(BLACK)
-                            } else if white & bit != 0 {
-                                Some(WHITE)
-                            } else {
-                                None
-                            },
-                            dark: false,
-                            last: last.and_then(Move::square) == Some(square),
-                            marked: marks & bit != 0,
-                            number: None,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        BoardView {
-            rows,
-            column_labels: ('a'..='h').map(String::from).collect(),
-            row_labels: ('1'..='8').map(String::from).collect(),
-            board: Board::Felt,
-        }
+    fn view(&self, last: Option<Move>, _numbers: bool) -> Diagram {
+        ply_games::othello::diagram(self, last)
     }
 
     fn status(&self) -> Option<String> {

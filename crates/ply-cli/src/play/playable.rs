@@ -5,12 +5,12 @@
 
 use super::book::Book;
 use super::record::play_header;
-use super::render::BoardView;
 use ply_core::GameHistory;
 use ply_core::Player;
 use ply_core::record::{Ending, Header, Players};
 use ply_core::search::Searchable;
 use ply_core::{Outcome, Side};
+use ply_games::Diagram;
 use std::fmt;
 
 /// A game that a person can play against the computer.
@@ -58,10 +58,10 @@ pub trait Playable: Searchable {
         describe(outcome, Self::side_name)
     }
 
-    /// The board to draw, with `last` (the last move, played into this
-    /// position) highlighted; `numbers` asks for square numbers where the game
-    /// has them.
-    fn view(&self, last: Option<Self::Move>, numbers: bool) -> BoardView;
+    /// The board to draw (the games layer's diagram), with `last` (the last
+    /// move, played into this position) highlighted; `numbers` asks for square
+    /// numbers where the game has them.
+    fn view(&self, last: Option<Self::Move>, numbers: bool) -> Diagram;
 
     /// A line of game-specific facts under the board (Othello's disc count).
     fn status(&self) -> Option<String> {

@@ -19,7 +19,7 @@
 
 pub mod shapes;
 
-use crate::diagram::{Cell, Color, Diagram, Surface};
+use crate::diagram::{Cell, Color, Diagram, Kind, Piece, Surface};
 use shapes::Part;
 use std::fmt::{self, Write};
 use std::str::FromStr;
@@ -352,8 +352,7 @@ fn felt_points(out: &mut String, palette: &Palette, rows: u32, columns: u32) {
     }
 }
 
-fn draw_piece(out: &mut String, cell: &Cell, piece: crate::diagram::Piece, x: u32, y: u32) {
-    use crate::diagram::Kind;
+fn draw_piece(out: &mut String, cell: &Cell, piece: Piece, x: u32, y: u32) {
     let checkers = matches!(piece.kind, Kind::Man | Kind::CheckersKing);
     let ink = ink(piece.color, checkers);
     let (outline_width, disc) = match piece.kind {
