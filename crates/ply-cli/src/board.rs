@@ -11,6 +11,7 @@ use crate::play::render::{self, Style};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use ply_core::Game;
+use ply_games::Draw;
 use ply_games::svg::{self, Theme};
 use serde::Serialize;
 use std::io::Write;
@@ -81,7 +82,7 @@ impl GameTask for Board<'_> {
             }
             None => G::Board::start(),
         };
-        let mut diagram = position.view(None, args.numbers);
+        let mut diagram = position.diagram(None, args.numbers);
         if args.flip {
             diagram = diagram.flipped();
         }

@@ -2,7 +2,7 @@
 //! dark squares, square numbers 1-32 on request, every square the last move
 //! touched, and on request the squares a selected piece can move to.
 
-use crate::diagram::{self, Cell, Color, Diagram, Kind, Piece, Surface};
+use crate::diagram::{self, Cell, Color, Diagram, Draw, Kind, Piece, Surface};
 use ply_checkers::{Checkers, Move, Square};
 use ply_core::Game;
 
@@ -59,6 +59,12 @@ pub fn diagram(
             }
         },
     )
+}
+
+impl Draw for Checkers {
+    fn diagram(&self, last: Option<Move>, numbers: bool) -> Diagram {
+        diagram(self, last, numbers, None)
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Chess diagrams: White at the bottom, the last move's from- and to-squares
 //! (the king's for castling), and on request the legal targets of one piece.
 
-use crate::diagram::{self, Cell, Color, Diagram, Kind, Piece, Surface};
+use crate::diagram::{self, Cell, Color, Diagram, Draw, Kind, Piece, Surface};
 use ply_chess::{File, Move, Position, Rank, Square};
 
 /// The diagram of `position` as White sees it, with `last` (the move played
@@ -47,6 +47,12 @@ fn piece(color: ply_chess::Color, role: usize) -> Piece {
         ply_chess::Color::Black => Color::Black,
     };
     Piece::new(color, Kind::CHESS[role])
+}
+
+impl Draw for Position {
+    fn diagram(&self, last: Option<Move>, _numbers: bool) -> Diagram {
+        diagram(self, last, None)
+    }
 }
 
 #[cfg(test)]

@@ -230,6 +230,15 @@ impl Diagram {
     }
 }
 
+/// A game's position that can be drawn: the one call a front end generic
+/// over the game makes (the builders of each game take more options).
+pub trait Draw: ply_core::Game {
+    /// The diagram in the game's usual orientation, `last` (the move played
+    /// into this position) highlighted, square numbers shown where the game
+    /// has them and `numbers` asks for them, Othello's legal moves marked.
+    fn diagram(&self, last: Option<Self::Move>, numbers: bool) -> Diagram;
+}
+
 /// An 8x8 diagram built square by square: `cell(row, column)` with row 0 at
 /// the top, columns a-h, rows labelled `row_labels` from the top.
 pub(crate) fn build(

@@ -6,7 +6,8 @@
 //!   them, each piece in words (colour and kind) and in text glyphs, the last
 //!   move, marked squares, square numbers, edge labels, orientation;
 //! - [`chess::diagram`], [`checkers::diagram`], [`othello::diagram`]: the
-//!   diagram of a position of each game;
+//!   diagram of a position of each game, and [`Draw`], the same for code
+//!   generic over the game;
 //! - [`svg`]: a diagram as a standalone, scalable SVG document with ply's own
 //!   vector pieces, light and dark themes, and `data-square` attributes on
 //!   every square, piece and mark for pages that click on them.
@@ -26,4 +27,4 @@ pub mod diagram;
 pub mod othello;
 pub mod svg;
 
-pub use diagram::Diagram;
+pub use diagram::{Diagram, Draw};

@@ -1,7 +1,7 @@
 //! Othello diagrams: a1 at the top left on green felt, the last disc played,
 //! the legal moves of the side to move marked while the game goes on.
 
-use crate::diagram::{self, Cell, Color, Diagram, Kind, Piece, Surface};
+use crate::diagram::{self, Cell, Color, Diagram, Draw, Kind, Piece, Surface};
 use ply_core::Game;
 use ply_othello::{Move, Othello, Square};
 
@@ -35,6 +35,12 @@ pub fn diagram(position: &Othello, last: Option<Move>) -> Diagram {
             number: None,
         }
     })
+}
+
+impl Draw for Othello {
+    fn diagram(&self, last: Option<Move>, _numbers: bool) -> Diagram {
+        diagram(self, last)
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@ use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, pdn};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
-use ply_games::Diagram;
 use std::sync::{Arc, OnceLock};
 
 /// The endgame database the engine probes and the status line quotes, opened
@@ -165,10 +164,6 @@ impl Playable for Checkers {
         }
     }
 
-    fn view(&self, last: Option<Move>, numbers: bool) -> Diagram {
-        ply_games::checkers::diagram(self, last, numbers, None)
-    }
-
     fn status(&self) -> Option<String> {
         let count = |color: Color| {
             let pieces = self.pieces(color);
@@ -217,6 +212,7 @@ mod tests {
     use super::*;
     use crate::play::render::{Style, draw};
     use ply_core::record::Players;
+    use ply_games::Draw;
 
     #[test]
     fn every_ballot_replays_to_its_position_and_the_deck_is_the_book() {
@@ -343,17 +339,17 @@ mod tests {
     #[test]
     fn the_board_shows_men_numbers_and_the_last_move() {
         let start = Checkers::start();
-        let text = draw(&start.view(None, false), Style::ASCII);
+        let text = draw(&start.diagram(None, false), Style::ASCII);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[1], "8  .  b  .  b  .  b  .  b  8");
         assert_eq!(lines[8], "1  w  .  w  .  w  .  w  .  1");
-        let numbered = draw(&start.view(None, true), Style::ASCII);
+        let numbered = draw(&start.diagram(None, true), Style::ASCII);
         assert!(
             numbered.contains(" 13 ") && numbered.contains(" 20 "),
             "{numbered}"
         );
         let mv = start.parse_move("11-15").unwrap();
-        let text = draw(&start.play(mv).view(Some(mv), true), Style::ASCII);
+        let text = draw(&start.play(mv).diagram(Some(mv), true), Style::ASCII);
         assert!(text.contains("[.]") && text.contains("[b]"), "{text}");
         assert_eq!(
             start.status().unwrap(),

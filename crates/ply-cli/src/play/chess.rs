@@ -10,7 +10,6 @@ use ply_chess::{EndReason, Move, MoveError, Position, pgn};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
-use ply_games::Diagram;
 use std::sync::OnceLock;
 
 /// The opening book: a few dozen common openings as SAN lines.
@@ -65,10 +64,6 @@ impl Playable for Position {
         }
     }
 
-    fn view(&self, last: Option<Move>, _numbers: bool) -> Diagram {
-        ply_games::chess::diagram(self, last, None)
-    }
-
     fn status(&self) -> Option<String> {
         (self.is_check() && self.outcome().is_none())
             .then(|| format!("{} is in check", Self::side_name(Game::side_to_move(self))))
@@ -97,6 +92,7 @@ impl Playable for Position {
 mod tests {
     use super::*;
     use ply_core::record::Players;
+    use ply_games::Draw;
 
     #[test]
     fn every_book_line_is_legal_and_named() {
@@ -222,7 +218,7 @@ mod tests {
         let start = Position::start();
         let e4 = start.parse_move("e4").unwrap();
         let after = start.play(e4);
-        let view = after.view(Some(e4), false);
+        let view = after.diagram(Some(e4), false);
         let text = super::super::render::draw(&view, super::super::render::Style::ASCII);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "   a  b  c  d  e  f  g  h");

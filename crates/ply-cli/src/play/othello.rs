@@ -8,7 +8,6 @@ use super::record::one_line;
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
-use ply_games::Diagram;
 use ply_othello::engine::OthelloPlayer;
 use ply_othello::{EndReason, Move, Othello, Square, ggf};
 use std::sync::OnceLock;
@@ -93,10 +92,6 @@ impl Playable for Othello {
         }
     }
 
-    fn view(&self, last: Option<Move>, _numbers: bool) -> Diagram {
-        ply_games::othello::diagram(self, last)
-    }
-
     fn status(&self) -> Option<String> {
         let mut line = format!(
             "Discs: Black {}, White {}",
@@ -135,6 +130,7 @@ mod tests {
     use super::*;
     use crate::play::render::{Style, draw};
     use ply_core::record::Players;
+    use ply_games::Draw;
 
     #[test]
     fn every_named_line_is_legal_in_all_four_orientations() {
@@ -269,7 +265,7 @@ mod tests {
     #[test]
     fn the_board_marks_moves_and_counts_discs() {
         let start = Othello::start();
-        let text = draw(&start.view(None, false), Style::ASCII);
+        let text = draw(&start.diagram(None, false), Style::ASCII);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "   a  b  c  d  e  f  g  h");
         assert_eq!(lines[3], "3  .  .  .  *  .  .  .  .  3");
@@ -279,7 +275,7 @@ mod tests {
             "Discs: Black 2, White 2; legal moves marked"
         );
         let d3 = start.parse_move("d3").unwrap();
-        let text = draw(&start.play(d3).view(Some(d3), false), Style::ASCII);
+        let text = draw(&start.play(d3).diagram(Some(d3), false), Style::ASCII);
         assert!(text.contains("[X]"), "{text}");
         assert!(start.read_move("d4").unwrap_err().contains("taken"));
         assert!(start.read_move("a1").unwrap_err().contains("turns no disc"));

@@ -275,10 +275,10 @@ pub fn render(diagram: &Diagram, options: &Options) -> String {
         if let Some(number) = cell.number {
             let _ = write!(
                 out,
-                r##"<text class="number"{} x="{}" y="{}" font-size="19" font-weight="bold" fill="{}" stroke="#000000" stroke-opacity="0.45" stroke-width="2.5" paint-order="stroke">{number}</text>"##,
+                r##"<text class="number"{} x="{}" y="{}" font-size="18" font-weight="bold" fill="{}" stroke="#000000" stroke-opacity="0.45" stroke-width="2.5" paint-order="stroke">{number}</text>"##,
                 data_square(cell),
-                x + 5,
-                y + 20,
+                x + 4,
+                y + 19,
                 palette.number,
             );
         }
@@ -428,10 +428,15 @@ fn mark(out: &mut String, surface: Surface, cell: &Cell, x: u32, y: u32) {
             r##"<circle class="mark capture"{data} cx="{cx}" cy="{cy}" r="45" fill="none" stroke="#000000" stroke-opacity="0.35" stroke-width="7"/>"##
         )
     } else {
-        let r = if surface == Surface::Felt { 10 } else { 14 };
+        // On the felt a darker, larger dot: the green is darker than wood.
+        let (r, opacity) = if surface == Surface::Felt {
+            (11, "0.5")
+        } else {
+            (14, "0.35")
+        };
         write!(
             out,
-            r##"<circle class="mark"{data} cx="{cx}" cy="{cy}" r="{r}" fill="#000000" fill-opacity="0.35"/>"##
+            r##"<circle class="mark"{data} cx="{cx}" cy="{cy}" r="{r}" fill="#000000" fill-opacity="{opacity}"/>"##
         )
     };
 }
