@@ -1,8 +1,9 @@
 //! `ply board <game>`: a position's diagram, as the terminal draws it or as
 //! an SVG document from the games layer's renderer (`ply_games::svg`).
 //!
+//! `--moves` plays moves from the position first and highlights the last.
 //! With `--json` one line `{"game":..,"position":..,"svg":..}`: the game's
-//! name, the position in its standard notation and the SVG document.
+//! name, the position drawn in its standard notation and the SVG document.
 
 use crate::error::CliError;
 use crate::games::{self, GameEntry, GameTask};
@@ -26,6 +27,11 @@ pub struct BoardArgs {
     /// default.
     #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub fen: Option<String>,
+
+    /// Moves to play from the position, separated by spaces (`"e4 e5 Nf3"`,
+    /// `"11-15 23-19"`, `"f5 d6"`); the last one is highlighted.
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
 
     /// Print an SVG document instead of text.
     #[arg(long)]
@@ -76,13 +82,30 @@ impl GameTask for Board<'_> {
 
     fn run<G: GameEntry>(self) -> Self::Output {
         let args = self.args;
-        let position = match &args.fen {
+        let mut position = match &args.fen {
             Some(text) => {
                 G::Board::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?
             }
             None => G::Board::start(),
         };
-        let mut diagram = position.diagram(None, args.numbers);
+        let mut last = None;
+        for (index, text) in args
+            .moves
+            .iter()
+            .flat_map(|m| m.split_whitespace())
+            .enumerate()
+        {
+            let mv = position.parse_move(text).map_err(|e| {
+                CliError::Move(format!(
+                    "move {} ({text}): {}",
+                    index + 1,
+                    one_line(&e.to_string())
+                ))
+            })?;
+            position = position.play(mv);
+            last = Some(mv);
+        }
+        let mut diagram = position.diagram(last, args.numbers);
         if args.flip {
             diagram = diagram.flipped();
         }
@@ -111,6 +134,11 @@ impl GameTask for Board<'_> {
         out.flush()?;
         Ok(())
     }
+}
+
+/// `text` on one line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The line under the text board: who is to move, or how the game ended.

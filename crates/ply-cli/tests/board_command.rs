@@ -90,6 +90,37 @@ fn json_gives_game_position_and_svg() {
 }
 
 #[test]
+fn moves_are_played_and_the_last_one_highlighted() {
+    let out = ply(&["board", "chess", "--moves", "e4 e5 Nf3", "--ascii"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[6], "3  .  .  .  .  . [N] .  .  3");
+    assert_eq!(lines[8], "1  R  N  B  Q  K  B [.] R  1");
+    assert_eq!(lines[10], "Black to move");
+
+    let value = json(&ply(&[
+        "board",
+        "checkers",
+        "--moves",
+        "11-15 23-19",
+        "--json",
+    ]));
+    assert_eq!(
+        value["position"],
+        "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
+    );
+    let svg = value["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("class=\"square dark last\"").count(), 2);
+
+    let svg = stdout(&ply(&["board", "othello", "--moves", "f5", "--svg"]));
+    assert!(
+        svg.contains("class=\"last-disc\" data-square=\"f5\""),
+        "{svg}"
+    );
+}
+
+#[test]
 fn bad_input_gets_one_line_and_exit_code_2() {
     for args in [
         &["board", "chess", "--fen", "nonsense"][..],
@@ -97,6 +128,8 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         &["board", "othello", "--fen", "XO X"],
         &["board", "go"],
         &["board", "chess", "--theme", "blue"],
+        &["board", "chess", "--moves", "e4 e4"],
+        &["board", "othello", "--moves", "a1"],
     ] {
         let out = ply(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -209,6 +209,28 @@ fn flipping_moves_the_squares_to_the_other_corner() {
 }
 
 #[test]
+fn draw_gives_each_games_diagram() {
+    use ply_games::Draw;
+    let chess = ply_chess::Position::start();
+    let e4 = chess.parse_move("e4").unwrap();
+    let after = chess.play(e4);
+    assert_eq!(
+        after.diagram(Some(e4), true),
+        chess::diagram(&after, Some(e4), None)
+    );
+    let checkers = ply_checkers::Checkers::start();
+    assert_eq!(
+        checkers.diagram(None, true),
+        checkers::diagram(&checkers, None, true, None)
+    );
+    let othello = ply_othello::Othello::start();
+    assert_eq!(
+        othello.diagram(None, true),
+        othello::diagram(&othello, None)
+    );
+}
+
+#[test]
 fn themes_read_their_names() {
     assert_eq!("dark".parse::<Theme>(), Ok(Theme::Dark));
     assert_eq!("Light".parse::<Theme>(), Ok(Theme::Light));
