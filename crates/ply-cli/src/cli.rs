@@ -26,6 +26,8 @@ pub enum Command {
     Perft(crate::perft::PerftArgs),
     /// Search a position and print the best move.
     Best(crate::best::BestArgs),
+    /// Print a position's board: text as `ply play` draws it, or SVG.
+    Board(crate::board::BoardArgs),
     /// Search fixed positions to a fixed depth: node counts and speed.
     Bench(crate::bench::BenchArgs),
     /// Speak UCI on stdin/stdout (chess GUIs: register `ply uci` as the engine).

@@ -34,6 +34,9 @@ pub enum CliError {
     /// The position could not be read.
     #[error("bad position: {0}")]
     Position(String),
+    /// A move could not be read or is not legal (`ply board --moves`).
+    #[error("{0}")]
+    Move(String),
     /// Perft could not run.
     #[error("{0}")]
     Perft(#[from] ply_core::perft::Error),
@@ -82,6 +85,7 @@ impl CliError {
             | CliError::UnknownGenerator { .. }
             | CliError::NoJson(_)
             | CliError::Position(_)
+            | CliError::Move(_)
             | CliError::NotSolvable(_)
             | CliError::Solve(_)
             | CliError::HashAllocation(_)

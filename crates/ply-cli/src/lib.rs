@@ -15,13 +15,14 @@
 //! 5. `games`: the registry, one entry per game, and the one dispatch from a
 //!    game's name to its types;
 //! 6. the commands that reach their game through it: `perft`, `best`,
-//!    `bench`, `solve` (and `ply play` and `ply match`, here), `egdb` and
-//!    `train`;
+//!    `bench`, `board`, `solve` (and `ply play` and `ply match`, here), `egdb`
+//!    and `train`;
 //! 7. `cli`: the command line's arguments; [`run`] on top of it all.
 
 mod arena;
 mod bench;
 mod best;
+mod board;
 mod cli;
 mod egdb;
 mod engines;
@@ -57,6 +58,7 @@ pub fn run() -> ExitCode {
         }
         Command::Perft(args) => perft::run(args, cli.json),
         Command::Best(args) => best::run(args, cli.json),
+        Command::Board(args) => board::run(args, cli.json),
         Command::Bench(args) => bench::run(args, cli.json),
         Command::Uci => protocol::uci::run().map_err(CliError::from),
         Command::Hub => protocol::hub::run().map_err(CliError::from),

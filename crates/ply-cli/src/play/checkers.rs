@@ -7,11 +7,10 @@ use super::book::Book;
 use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
-use super::render::{Board, BoardView, Cell, Glyph};
 use ply_checkers::egdb::search::value_within_reach;
 use ply_checkers::egdb::{Database, Value};
 use ply_checkers::engine::CheckersPlayer;
-use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, Square, pdn};
+use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, pdn};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
@@ -113,35 +112,6 @@ pub fn build_book(text: &str) -> Result<Book<Move>, String> {
     Book::from_lines::<Checkers, _, _>(lines, |p, t| p.parse_move(t).map_err(|e| e.to_string()))
 }
 
-fn glyph(color: Color, king: bool) -> Glyph {
-    match (color, king) {
-        (Color::Black, false) => Glyph {
-            light: false,
-            ascii: 'b',
-            solid: '●',
-            outline: '●',
-        },
-        (Color::Black, true) => Glyph {
-            light: false,
-            ascii: 'B',
-            solid: '◉',
-            outline: '◉',
-        },
-        (Color::White, false) => Glyph {
-            light: true,
-            ascii: 'w',
-            solid: '●',
-            outline: '○',
-        },
-        (Color::White, true) => Glyph {
-            light: true,
-            ascii: 'W',
-            solid: '◉',
-            outline: '◎',
-        },
-    }
-}
-
 impl Playable for Checkers {
     type Player = CheckersPlayer;
 
@@ -194,43 +164,6 @@ impl Playable for Checkers {
         }
     }
 
-    fn view(&self, last: Option<Move>, numbers: bool) -> BoardView {
-        let (black, white, kings) = (self.black(), self.white(), self.kings());
-        let rows = (0..8u8)
-            .map(|row| {
-                (0..8u8)
-                    .map(|file| {
-                        let Some(square) = Square::from_coords(row, file) else {
-                            return Cell::default();
-                        };
-                        let bit = square.bit();
-                        let king = kings & bit != 0;
-                        let glyph = if black & bit != 0 {
-                            Some(glyph(Color::Black, king))
-                        } else if white & bit != 0 {
-                            Some(glyph(Color::White, king))
-                        } else {
-                            None
-                        };
-                        Cell {
-                            number: (numbers && glyph.is_none()).then(|| square.number() as u8),
-                            glyph,
-                            dark: true,
-                            last: last.is_some_and(|mv| mv.squares().any(|s| s == square)),
-                            marked: false,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        BoardView {
-            rows,
-            column_labels: ('a'..='h').map(String::from).collect(),
-            row_labels: ('1'..='8').rev().map(String::from).collect(),
-            board: Board::Checkered,
-        }
-    }
-
     fn status(&self) -> Option<String> {
         let count = |color: Color| {
             let pieces = self.pieces(color);
@@ -279,6 +212,7 @@ mod tests {
     use super::*;
     use crate::play::render::{Style, draw};
     use ply_core::record::Players;
+    use ply_games::Draw;
 
     #[test]
     fn every_ballot_replays_to_its_position_and_the_deck_is_the_book() {
@@ -405,17 +339,17 @@ mod tests {
     #[test]
     fn the_board_shows_men_numbers_and_the_last_move() {
         let start = Checkers::start();
-        let text = draw(&start.view(None, false), Style::ASCII);
+        let text = draw(&start.diagram(None, false), Style::ASCII);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[1], "8  .  b  .  b  .  b  .  b  8");
         assert_eq!(lines[8], "1  w  .  w  .  w  .  w  .  1");
-        let numbered = draw(&start.view(None, true), Style::ASCII);
+        let numbered = draw(&start.diagram(None, true), Style::ASCII);
         assert!(
             numbered.contains(" 13 ") && numbered.contains(" 20 "),
             "{numbered}"
         );
         let mv = start.parse_move("11-15").unwrap();
-        let text = draw(&start.play(mv).view(Some(mv), true), Style::ASCII);
+        let text = draw(&start.play(mv).diagram(Some(mv), true), Style::ASCII);
         assert!(text.contains("[.]") && text.contains("[b]"), "{text}");
         assert_eq!(
             start.status().unwrap(),

@@ -5,9 +5,8 @@ use super::book::{Book, parse_named_lines};
 use super::playable::Playable;
 use super::playable::{describe, ending_sentence};
 use super::record::one_line;
-use super::render::{Board, BoardView, Cell, Glyph};
 use ply_chess::engine::ChessPlayer;
-use ply_chess::{Color, EndReason, File, Move, MoveError, Position, Rank, Role, Square, pgn};
+use ply_chess::{EndReason, Move, MoveError, Position, pgn};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
@@ -22,27 +21,6 @@ pub fn build_book(text: &str) -> Result<Book<Move>, String> {
     Book::from_lines::<Position, _, _>(parse_named_lines(text)?, |p, t| {
         p.parse_move(t).map_err(|e| e.to_string())
     })
-}
-
-fn glyph(color: Color, role: Role) -> Glyph {
-    let index = role.index();
-    let solid = ['♟', '♞', '♝', '♜', '♛', '♚'][index];
-    let hollow = ['♙', '♘', '♗', '♖', '♕', '♔'][index];
-    let ascii = role.upper_char();
-    match color {
-        Color::White => Glyph {
-            light: true,
-            ascii,
-            solid,
-            outline: hollow,
-        },
-        Color::Black => Glyph {
-            light: false,
-            ascii: ascii.to_ascii_lowercase(),
-            solid,
-            outline: solid,
-        },
-    }
 }
 
 impl Playable for Position {
@@ -89,33 +67,6 @@ impl Playable for Position {
         }
     }
 
-    fn view(&self, last: Option<Move>, _numbers: bool) -> BoardView {
-        let rows = (0..8u8)
-            .rev()
-            .map(|rank| {
-                (0..8u8)
-                    .map(|file| {
-                        let square = Square::from_coords(File::new(file), Rank::new(rank));
-                        Cell {
-                            glyph: self.piece_on(square).map(|p| glyph(p.color, p.role)),
-                            dark: (file + rank) % 2 == 0,
-                            last: last
-                                .is_some_and(|mv| mv.from() == square || mv.king_to() == square),
-                            marked: false,
-                            number: None,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        BoardView {
-            rows,
-            column_labels: ('a'..='h').map(String::from).collect(),
-            row_labels: ('1'..='8').rev().map(String::from).collect(),
-            board: Board::Checkered,
-        }
-    }
-
     fn status(&self) -> Option<String> {
         (self.is_check() && self.outcome().is_none())
             .then(|| format!("{} is in check", Self::side_name(self.side_to_move())))
@@ -144,6 +95,7 @@ impl Playable for Position {
 mod tests {
     use super::*;
     use ply_core::record::Players;
+    use ply_games::Draw;
 
     #[test]
     fn every_book_line_is_legal_and_named() {
@@ -269,7 +221,7 @@ mod tests {
         let start = Position::start();
         let e4 = start.parse_move("e4").unwrap();
         let after = start.play(e4);
-        let view = after.view(Some(e4), false);
+        let view = after.diagram(Some(e4), false);
         let text = super::super::render::draw(&view, super::super::render::Style::ASCII);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "   a  b  c  d  e  f  g  h");

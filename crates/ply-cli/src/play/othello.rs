@@ -5,7 +5,6 @@
 use super::book::{Book, parse_named_lines};
 use super::playable::Playable;
 use super::record::one_line;
-use super::render::{Board, BoardView, Cell, Glyph};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
@@ -46,20 +45,6 @@ pub fn build_book(text: &str) -> Result<Book<Move>, String> {
     }
     Book::from_lines::<Othello, _, _>(lines, |p, t| p.parse_move(t).map_err(|e| e.to_string()))
 }
-
-const BLACK: Glyph = Glyph {
-    light: false,
-    ascii: 'X',
-    solid: '●',
-    outline: '●',
-};
-
-const WHITE: Glyph = Glyph {
-    light: true,
-    ascii: 'O',
-    solid: '●',
-    outline: '○',
-};
 
 impl Playable for Othello {
     type Player = OthelloPlayer;
@@ -107,44 +92,6 @@ impl Playable for Othello {
         }
     }
 
-    fn view(&self, last: Option<Move>, _numbers: bool) -> BoardView {
-        let (black, white) = (self.black(), self.white());
-        let marks = if self.outcome().is_none() {
-            self.move_squares()
-        } else {
-            0
-        };
-        let rows = (0..8u8)
-            .map(|rank| {
-                (0..8u8)
-                    .map(|file| {
-                        let square = Square::from_coords(file, rank);
-                        let bit = square.bit();
-                        Cell {
-                            glyph: if black & bit != 0 {
-                                Some(BLACK)
-                            } else if white & bit != 0 {
-                                Some(WHITE)
-                            } else {
-                                None
-                            },
-                            dark: false,
-                            last: last.and_then(Move::square) == Some(square),
-                            marked: marks & bit != 0,
-                            number: None,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        BoardView {
-            rows,
-            column_labels: ('a'..='h').map(String::from).collect(),
-            row_labels: ('1'..='8').map(String::from).collect(),
-            board: Board::Felt,
-        }
-    }
-
     fn status(&self) -> Option<String> {
         let mut line = format!(
             "Discs: Black {}, White {}",
@@ -183,6 +130,7 @@ mod tests {
     use super::*;
     use crate::play::render::{Style, draw};
     use ply_core::record::Players;
+    use ply_games::Draw;
 
     #[test]
     fn every_named_line_is_legal_in_all_four_orientations() {
@@ -317,7 +265,7 @@ mod tests {
     #[test]
     fn the_board_marks_moves_and_counts_discs() {
         let start = Othello::start();
-        let text = draw(&start.view(None, false), Style::ASCII);
+        let text = draw(&start.diagram(None, false), Style::ASCII);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "   a  b  c  d  e  f  g  h");
         assert_eq!(lines[3], "3  .  .  .  *  .  .  .  .  3");
@@ -327,7 +275,7 @@ mod tests {
             "Discs: Black 2, White 2; legal moves marked"
         );
         let d3 = start.parse_move("d3").unwrap();
-        let text = draw(&start.play(d3).view(Some(d3), false), Style::ASCII);
+        let text = draw(&start.play(d3).diagram(Some(d3), false), Style::ASCII);
         assert!(text.contains("[X]"), "{text}");
         assert!(start.read_move("d4").unwrap_err().contains("taken"));
         assert!(start.read_move("a1").unwrap_err().contains("turns no disc"));

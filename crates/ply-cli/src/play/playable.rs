@@ -1,20 +1,22 @@
-//! [`Playable`]: what the game loop needs from a game beyond its rules and
-//! engine: how to draw it, name its sides and moves, judge the end with the
-//! game's history, its opening book and its record format. One implementation
-//! per game (`chess.rs`, `othello.rs`).
+//! [`Playable`]: what the game loop needs from a game beyond its rules,
+//! engine and board diagram (the games layer's [`Draw`]): name its sides and
+//! moves, judge the end with the game's history, its opening book and its
+//! record format. One implementation per game (`chess.rs`, `checkers.rs`,
+//! `othello.rs`).
 
 use super::book::Book;
 use super::record::play_header;
-use super::render::BoardView;
 use ply_core::GameHistory;
 use ply_core::Player;
 use ply_core::record::{Ending, Header, Players};
 use ply_core::search::Searchable;
 use ply_core::{Outcome, Side};
+use ply_games::Draw;
 use std::fmt;
 
-/// A game that a person can play against the computer.
-pub trait Playable: Searchable {
+/// A game that a person can play against the computer; its board is the
+/// games layer's diagram ([`Draw`]).
+pub trait Playable: Searchable + Draw {
     /// The game's player: the engine that moves for the computer.
     type Player: Player<Game = Self>;
 
@@ -24,12 +26,10 @@ pub trait Playable: Searchable {
     const RECORD_FORMAT: &'static str;
     /// How moves are typed, for the help text.
     const MOVE_HELP: &'static str;
-    /// The side whose pieces start at the bottom of the board as [`view`]
-    /// draws it (White in chess and checkers): a person playing only the other
-    /// side sees the board turned round. `None`: the board is never turned
-    /// (Othello keeps a1 at the top left).
-    ///
-    /// [`view`]: Playable::view
+    /// The side whose pieces start at the bottom of the board as
+    /// [`Draw::diagram`] draws it (White in chess and checkers): a person
+    /// playing only the other side sees the board turned round. `None`: the
+    /// board is never turned (Othello keeps a1 at the top left).
     const BOTTOM: Option<Side> = Some(Side::First);
     /// Whether the board's squares have numbers to show (checkers).
     const NUMBERED: bool = false;
@@ -57,11 +57,6 @@ pub trait Playable: Searchable {
     fn describe_outcome(&self, outcome: Outcome<Self::EndReason>) -> String {
         describe(outcome, Self::side_name)
     }
-
-    /// The board to draw, with `last` (the last move, played into this
-    /// position) highlighted; `numbers` asks for square numbers where the game
-    /// has them.
-    fn view(&self, last: Option<Self::Move>, numbers: bool) -> BoardView;
 
     /// A line of game-specific facts under the board (Othello's disc count).
     fn status(&self) -> Option<String> {

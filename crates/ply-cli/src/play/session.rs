@@ -186,7 +186,7 @@ impl<G: Playable> Session<G> {
     /// The board, whose turn, the level and the game's own status line.
     pub(super) fn show_board(&mut self) -> io::Result<()> {
         let position = self.record.position();
-        let mut view = position.view(self.record.last_move(), self.settings.numbers);
+        let mut view = position.diagram(self.record.last_move(), self.settings.numbers);
         if self.settings.flipped {
             view = view.flipped();
         }
