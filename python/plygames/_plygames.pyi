@@ -62,6 +62,10 @@ class _Board:
         """Whether the game is over (repetitions and move-count rules included)."""
     def repetitions(self) -> int:
         """How often the current position has occurred in the game."""
+    def svg(self, flipped: bool = False, theme: str = "light", size: Optional[int] = None) -> str:
+        """The board as an SVG picture (ply's renderer, as ``ply board --svg``), the last move highlighted."""
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for the board."""
     def perft(self, depth: int, threads: int = 1) -> int:
         """Move paths of exactly ``depth`` plies (as ``ply perft``); Ctrl-C stops it."""
     def perft_divide(self, depth: int, threads: int = 1) -> Dict[str, int]:

@@ -76,6 +76,35 @@ pub fn parse_move<G: Glue>(position: &G, text: &str) -> PyResult<G::Move> {
     })
 }
 
+/// The position of `record` as an SVG picture by ply's renderer
+/// (`ply_games::svg`, as `ply board --svg` draws it), the last move
+/// highlighted.
+///
+/// # Errors
+/// `ValueError` for a theme other than `"light"` or `"dark"`.
+pub fn svg<G: Glue + ply_games::Draw>(
+    record: &ply_core::GameHistory<G>,
+    flipped: bool,
+    theme: &str,
+    size: Option<u32>,
+) -> PyResult<String> {
+    let theme: ply_games::svg::Theme = theme
+        .parse()
+        .map_err(|e: ply_games::svg::UnknownTheme| PyValueError::new_err(e.to_string()))?;
+    let mut diagram = record
+        .position()
+        .diagram(record.moves().last().copied(), false);
+    if flipped {
+        diagram = diagram.flipped();
+    }
+    let options = ply_games::svg::Options {
+        theme,
+        size,
+        ..ply_games::svg::Options::default()
+    };
+    Ok(ply_games::svg::render(&diagram, &options))
+}
+
 /// Defines a board class `$class` for the game `$game`, with `$extra`
 /// methods of its own.
 macro_rules! board_class {
@@ -190,6 +219,20 @@ macro_rules! board_class {
             /// How often the current position has occurred in the game.
             fn repetitions(&self) -> usize {
                 self.record.repetitions()
+            }
+
+            /// The board as an SVG picture (ply's renderer, as `ply board
+            /// --svg` draws it), the last move highlighted: `flipped` turns
+            /// it round, `theme` is `"light"` or `"dark"`, `size` a width in
+            /// pixels (none: it fills its container).
+            #[pyo3(signature = (flipped=false, theme="light", size=None))]
+            fn svg(&self, flipped: bool, theme: &str, size: Option<u32>) -> PyResult<String> {
+                $crate::board::svg(&self.record, flipped, theme, size)
+            }
+
+            /// The picture Jupyter shows for the board.
+            fn _repr_svg_(&self) -> PyResult<String> {
+                $crate::board::svg(&self.record, false, "light", Some(360))
             }
 
             /// The number of move paths of exactly `depth` plies from here,

@@ -21,21 +21,23 @@ use vector::{AnyBatch, Batch, Episodes, Opponent, Outputs, Planes};
 /// `ValueError` for an unknown name.
 macro_rules! with_game {
     ($name:expr, $g:ident => $body:expr) => {
-        match $name.to_ascii_lowercase().as_str() {
-            "chess" => {
+        match ply_games::GameKind::named(&$name) {
+            Some(ply_games::GameKind::Chess) => {
                 type $g = ply_chess::Position;
                 $body
             }
-            "checkers" | "draughts" => {
+            Some(ply_games::GameKind::Checkers) => {
                 type $g = ply_checkers::Checkers;
                 $body
             }
-            "othello" | "reversi" => {
+            Some(ply_games::GameKind::Othello) => {
                 type $g = ply_othello::Othello;
                 $body
             }
-            other => Err(PyValueError::new_err(format!(
-                "unknown game {other:?}: expected \"chess\", \"checkers\" or \"othello\""
+            None => Err(PyValueError::new_err(format!(
+                "unknown game {:?}: expected {} (ply's registry, ply_games::GameKind)",
+                $name,
+                ply_games::GameKind::names()
             ))),
         }
     };

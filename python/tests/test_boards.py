@@ -268,3 +268,26 @@ def test_names_from_legal_moves_are_pushed_as_read(game):
         board.push(first)  # its square or piece has moved on
     board.push(board.legal_moves()[-1])
     assert len(board.moves) == 2
+
+
+@pytest.mark.parametrize(
+    "board, squares, last",
+    [
+        (plygames.chess.Board, 64, "e4"),
+        (plygames.checkers.Board, 32, "15"),
+        (plygames.othello.Board, 64, "f5"),
+    ],
+)
+def test_svg_draws_every_square_and_the_last_move(board, squares, last):
+    import xml.etree.ElementTree as ElementTree
+
+    b = board()
+    b.push({"e4": "e4", "15": "11-15", "f5": "f5"}[last])
+    root = ElementTree.fromstring(b._repr_svg_())
+    assert root.tag.endswith("svg")
+    named = {e.get("data-square") for e in root.iter() if e.get("data-square")}
+    assert len(named) == squares
+    assert last in named
+    assert b.svg(flipped=True, theme="dark") != b.svg()
+    with pytest.raises(ValueError, match="theme"):
+        b.svg(theme="purple")

@@ -4,7 +4,7 @@
 
 use crate::engines::{self, PlayerTask};
 use crate::error::CliError;
-use crate::games::{self, GameEntry, GameTask, Kind};
+use crate::games::{self, Dispatch, GameEntry, GameTask, Kind};
 use clap::Args;
 use ply_core::Game;
 use ply_core::player::{Player, Request};

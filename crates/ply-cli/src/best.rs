@@ -2,7 +2,7 @@
 
 use crate::engines::{self, PlayerTask};
 use crate::error::CliError;
-use crate::games::{self, GameEntry, GameTask};
+use crate::games::{self, Dispatch, GameEntry, GameTask};
 use clap::Args;
 use ply_core::Game;
 use ply_core::player::{Player, Request, Source};

@@ -6,7 +6,7 @@
 //! name, the position drawn in its standard notation and the SVG document.
 
 use crate::error::CliError;
-use crate::games::{self, GameEntry, GameTask};
+use crate::games::{self, Dispatch, GameEntry, GameTask};
 use crate::play::playable::Playable;
 use crate::play::render::{self, Style};
 use clap::Args;

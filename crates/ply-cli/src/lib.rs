@@ -42,7 +42,7 @@ mod train;
 use clap::Parser;
 use cli::{Cli, Command};
 use error::CliError;
-use games::{GameEntry, GameTask};
+use games::{Dispatch, GameEntry, GameTask};
 use std::process::ExitCode;
 
 /// Runs the `ply` command line of this process and returns its exit code.

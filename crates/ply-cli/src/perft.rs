@@ -1,7 +1,7 @@
 //! `ply perft`: count move paths, with divide, threads, hashing and a progress bar.
 
 use crate::error::CliError;
-use crate::games::{self, BoardTask, GameEntry, GameTask};
+use crate::games::{self, BoardTask, Dispatch, GameEntry, GameTask};
 use crate::progress::DelayedBar;
 use clap::Args;
 use ply_core::Game;

@@ -1,7 +1,9 @@
 //! The games layer of ply: what every front end (the terminal, the web
 //! server, the Python package) needs of a game beside its rules and its
-//! player. It starts with the board picture:
+//! player:
 //!
+//! - [`GameKind`] ([`registry`]): the games by name, the one list every front
+//!   end reads names with;
 //! - [`diagram`]: a game-neutral board to draw: squares as the viewer sees
 //!   them, each piece in words (colour and kind) and in text glyphs, the last
 //!   move, marked squares, square numbers, edge labels, orientation;
@@ -25,6 +27,8 @@ pub mod checkers;
 pub mod chess;
 pub mod diagram;
 pub mod othello;
+pub mod registry;
 pub mod svg;
 
 pub use diagram::{Diagram, Draw};
+pub use registry::GameKind;

@@ -8,7 +8,7 @@ use ply_checkers::engine::CheckersPlayer;
 pub struct Checkers;
 
 impl GameEntry for Checkers {
-    const NAME: &'static str = "checkers";
+    const KIND: super::Kind = super::Kind::Checkers;
     type Board = ply_checkers::Checkers;
     const GENERATORS: &'static [&'static str] = &ply_checkers::GENERATORS;
     const ENGINE_BOARDS: &'static [&'static str] = &ply_checkers::GENERATORS;

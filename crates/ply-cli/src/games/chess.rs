@@ -12,7 +12,7 @@ use ply_chess::gnu::GnuBoard;
 pub struct Chess;
 
 impl GameEntry for Chess {
-    const NAME: &'static str = "chess";
+    const KIND: super::Kind = super::Kind::Chess;
     type Board = ply_chess::Position;
     const GENERATORS: &'static [&'static str] = &ply_chess::GENERATORS;
     const ENGINE_BOARDS: &'static [&'static str] = &ply_chess::GENERATORS;

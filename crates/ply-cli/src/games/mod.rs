@@ -9,7 +9,7 @@
 //! implementations give the front end, the notation and the record format).
 //!
 //! A command finds its game with [`game`] or [`engine_game`] and hands
-//! [`Kind::dispatch`] a [`GameTask`], which runs generic over the entry: one
+//! [`Dispatch::dispatch`] a [`GameTask`], which runs generic over the entry: one
 //! dispatch per command, nothing dynamic in the search. Adding a game means
 //! one new [`GameEntry`] implementation and its [`Kind`].
 
@@ -24,10 +24,10 @@ use ply_core::Game;
 
 /// What the commands need of one game.
 pub trait GameEntry {
+    /// The game in the registry.
+    const KIND: Kind;
     /// The name the command line takes (`"chess"`).
-    const NAME: &'static str;
-    /// Other names the command line takes for it (`"reversi"`).
-    const ALIASES: &'static [&'static str] = &[];
+    const NAME: &'static str = Self::KIND.name();
 
     /// The board people play on, the protocols speak and `ply match`
     /// referees, with its engine's evaluation.
@@ -71,69 +71,29 @@ pub trait GameTask {
     fn run<G: GameEntry>(self) -> Self::Output;
 }
 
-/// The games, by their entries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Chess: [`chess::Chess`].
-    Chess,
-    /// English checkers: [`checkers::Checkers`].
-    Checkers,
-    /// Othello: [`othello::Othello`].
-    Othello,
+/// The games, by name: ply-games' one registry ([`GameKind`]), which the
+/// Python package reads names with too.
+pub use ply_games::GameKind as Kind;
+
+/// Turns a game into its entry: the one place that does.
+pub trait Dispatch {
+    /// Runs `task` with this game's entry.
+    fn dispatch<T: GameTask>(self, task: T) -> T::Output;
 }
 
-impl Kind {
-    /// Every game, in the order the command line lists them.
-    pub const ALL: [Kind; 3] = [Kind::Chess, Kind::Checkers, Kind::Othello];
-
-    /// Runs `task` with this game's entry: the one place that turns a game
-    /// into its type.
-    pub fn dispatch<T: GameTask>(self, task: T) -> T::Output {
+impl Dispatch for Kind {
+    fn dispatch<T: GameTask>(self, task: T) -> T::Output {
         match self {
             Kind::Chess => task.run::<chess::Chess>(),
             Kind::Checkers => task.run::<checkers::Checkers>(),
             Kind::Othello => task.run::<othello::Othello>(),
         }
     }
-
-    /// The name the command line takes.
-    pub fn name(self) -> &'static str {
-        self.dispatch(Name)
-    }
-
-    /// The game called `name` (any case, aliases too), if `ply` knows it.
-    pub fn named(name: &str) -> Option<Kind> {
-        let name = name.to_ascii_lowercase();
-        Kind::ALL.into_iter().find(|kind| {
-            let (known, aliases) = kind.dispatch(Names);
-            known == name || aliases.contains(&name.as_str())
-        })
-    }
-}
-
-/// The [`GameTask`] of [`Kind::name`].
-struct Name;
-
-impl GameTask for Name {
-    type Output = &'static str;
-    fn run<G: GameEntry>(self) -> &'static str {
-        G::NAME
-    }
-}
-
-/// The [`GameTask`] of [`Kind::named`]: a game's name and aliases.
-struct Names;
-
-impl GameTask for Names {
-    type Output = (&'static str, &'static [&'static str]);
-    fn run<G: GameEntry>(self) -> Self::Output {
-        (G::NAME, G::ALIASES)
-    }
 }
 
 /// The games' names, as errors list them ("chess, checkers, othello").
 pub fn names() -> String {
-    Kind::ALL.map(Kind::name).join(", ")
+    Kind::names()
 }
 
 /// Reads a game name.

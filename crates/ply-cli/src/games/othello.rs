@@ -11,8 +11,7 @@ use ply_othello::{BitboardGenerator, LineTableGenerator, MoveGenerator, Position
 pub struct Othello;
 
 impl GameEntry for Othello {
-    const NAME: &'static str = "othello";
-    const ALIASES: &'static [&'static str] = &["reversi"];
+    const KIND: super::Kind = super::Kind::Othello;
     type Board = ply_othello::Othello;
     const GENERATORS: &'static [&'static str] = &ply_othello::generators::NAMES;
     const ENGINE_BOARDS: &'static [&'static str] = &[BitboardGenerator::NAME];
