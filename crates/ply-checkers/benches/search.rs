@@ -1,7 +1,8 @@
 //! The search: the player on `ply bench`'s positions
-//! (`ply_checkers::engine::bench`), each from a fresh table, at a few plies less
-//! than `ply bench` so that criterion can repeat it. `cargo bench -p ply-checkers
-//! --bench search`; `ply bench checkers` gives nodes per second at full depth.
+//! (`ply_checkers::engine::bench`), each from a fresh table, a few plies less
+//! deep than `ply bench` so that criterion can repeat it. `cargo bench -p
+//! ply-checkers --bench search`; `ply bench checkers` gives nodes per second at full
+//! depth.
 
 // criterion_group! generates an undocumented public function.
 #![allow(missing_docs)]
@@ -9,33 +10,16 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use ply_checkers::engine::CheckersPlayer;
 use ply_checkers::engine::bench::{DEPTH, POSITIONS};
-use ply_core::Game;
-use ply_core::player::{Player, Request};
-use ply_core::search::Limits;
-use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
+use ply_core::player::{Player, bench_nodes};
+use ply_core::{Game, search::Limits};
 
 fn search(c: &mut Criterion) {
-    let positions: Vec<_> = POSITIONS
-        .iter()
-        .map(|text| {
-            <CheckersPlayer as Player>::Game::parse_position(text).expect("a bench position")
-        })
-        .collect();
+    let positions = POSITIONS
+        .map(|text| ply_checkers::Checkers::parse_position(text).expect("a bench position"));
     let mut player = CheckersPlayer::with_hash(16).expect("a 16 MiB table");
     let limits = Limits::depth(DEPTH - 3);
-    let stop = AtomicBool::new(false);
-    c.bench_function("checkers/bench positions", |b| {
-        b.iter(|| {
-            let mut nodes = 0;
-            for position in &positions {
-                player.new_game();
-                nodes += player
-                    .think(&Request::new(position, &limits, &stop), &mut |_| {})
-                    .nodes;
-            }
-            black_box(nodes)
-        })
+    c.bench_function("checkers: bench positions", |b| {
+        b.iter(|| bench_nodes(&mut player, &positions, &limits))
     });
 }
 

@@ -154,6 +154,34 @@ pub const fn side(color: Color) -> Side {
     }
 }
 
+/// The rule queries of [`Game`] for a chess board (the bitboard position
+/// and the seed boards alike), from the engine's board interface.
+macro_rules! chess_rule_queries {
+    () => {
+        #[inline]
+        fn in_check(&self) -> bool {
+            crate::engine::ChessBoard::is_check(self)
+        }
+
+        fn no_moves_score(&self) -> ply_core::NoMoves {
+            crate::engine::no_moves_score(self)
+        }
+
+        fn reversible_plies(&self) -> usize {
+            usize::from(crate::engine::ChessBoard::halfmove_clock(self))
+        }
+
+        fn is_draw_by_rule(&self) -> bool {
+            crate::engine::is_draw_by_rule(self)
+        }
+
+        fn null_move(&self) -> Option<Self> {
+            crate::engine::null_move(self)
+        }
+    };
+}
+pub(crate) use chess_rule_queries;
+
 impl Game for Position {
     type Move = Move;
     type PositionError = PositionError;
@@ -166,26 +194,7 @@ impl Game for Position {
         Position::start()
     }
 
-    #[inline]
-    fn in_check(&self) -> bool {
-        crate::engine::ChessBoard::is_check(self)
-    }
-
-    fn no_moves_score(&self) -> ply_core::NoMoves {
-        crate::engine::no_moves_score(self)
-    }
-
-    fn reversible_plies(&self) -> usize {
-        usize::from(crate::engine::ChessBoard::halfmove_clock(self))
-    }
-
-    fn is_draw_by_rule(&self) -> bool {
-        crate::engine::is_draw_by_rule(self)
-    }
-
-    fn null_move(&self) -> Option<Self> {
-        crate::engine::null_move(self)
-    }
+    chess_rule_queries!();
 
     fn side_to_move(&self) -> Side {
         side(self.turn())
@@ -286,26 +295,7 @@ macro_rules! seed_board_game {
                 <$board>::start()
             }
 
-            #[inline]
-            fn in_check(&self) -> bool {
-                crate::engine::ChessBoard::is_check(self)
-            }
-
-            fn no_moves_score(&self) -> ply_core::NoMoves {
-                crate::engine::no_moves_score(self)
-            }
-
-            fn reversible_plies(&self) -> usize {
-                usize::from(crate::engine::ChessBoard::halfmove_clock(self))
-            }
-
-            fn is_draw_by_rule(&self) -> bool {
-                crate::engine::is_draw_by_rule(self)
-            }
-
-            fn null_move(&self) -> Option<Self> {
-                crate::engine::null_move(self)
-            }
+            crate::game::chess_rule_queries!();
 
             fn side_to_move(&self) -> ply_core::Side {
                 crate::game::side(self.state.side)

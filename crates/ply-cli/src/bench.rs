@@ -7,11 +7,10 @@ use crate::error::CliError;
 use crate::games::{self, Dispatch, GameEntry, GameTask, Kind};
 use clap::Args;
 use ply_core::Game;
-use ply_core::player::{Player, Request};
+use ply_core::player::{Player, bench_nodes};
 use ply_core::search::Limits;
 use serde::Serialize;
 use std::io::Write;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Arguments of `ply bench`.
@@ -104,17 +103,15 @@ impl PlayerTask for BenchSearch {
 
     fn run<P: Player>(self) -> Self::Output {
         let mut player = engines::player::<P>(16)?;
-        let mut nodes = 0;
+        let positions = self
+            .positions
+            .iter()
+            .map(|text| {
+                P::Game::parse_position(text).map_err(|e| CliError::Position(e.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let started = Instant::now();
-        let limits = Limits::depth(self.depth);
-        let stop = AtomicBool::new(false);
-        for text in self.positions {
-            let position =
-                P::Game::parse_position(text).map_err(|e| CliError::Position(e.to_string()))?;
-            player.new_game();
-            let thought = player.think(&Request::new(&position, &limits, &stop), &mut |_| {});
-            nodes += thought.nodes;
-        }
+        let nodes = bench_nodes(&mut player, &positions, &Limits::depth(self.depth));
         Ok((nodes, started.elapsed()))
     }
 }

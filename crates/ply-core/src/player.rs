@@ -214,6 +214,22 @@ pub trait Player: Send + 'static {
     }
 }
 
+/// Thinks about each of `positions` as a new game (a fresh table) within
+/// `limits`, and returns the nodes of all: the measure of `ply bench` and
+/// of the games' search benchmarks.
+pub fn bench_nodes<P: Player>(player: &mut P, positions: &[P::Game], limits: &Limits) -> u64 {
+    let stop = AtomicBool::new(false);
+    positions
+        .iter()
+        .map(|position| {
+            player.new_game();
+            player
+                .think(&Request::new(position, limits, &stop), &mut |_| {})
+                .nodes
+        })
+        .sum()
+}
+
 /// A plain search is a player: the search with its evaluation, nothing
 /// else.
 impl<G, E> Player for Engine<G, E>

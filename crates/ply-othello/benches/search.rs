@@ -1,41 +1,25 @@
 //! The search: the player on `ply bench`'s positions
-//! (`ply_othello::engine::bench`), each from a fresh table, at a few plies less
-//! than `ply bench` so that criterion can repeat it. `cargo bench -p ply-othello
-//! --bench search`; `ply bench othello` gives nodes per second at full depth.
+//! (`ply_othello::engine::bench`), each from a fresh table, a few plies less
+//! deep than `ply bench` so that criterion can repeat it. `cargo bench -p
+//! ply-othello --bench search`; `ply bench othello` gives nodes per second at full
+//! depth.
 
 // criterion_group! generates an undocumented public function.
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ply_core::Game;
-use ply_core::player::{Player, Request};
-use ply_core::search::Limits;
+use ply_core::player::{Player, bench_nodes};
+use ply_core::{Game, search::Limits};
 use ply_othello::engine::OthelloPlayer;
 use ply_othello::engine::bench::{DEPTH, POSITIONS};
-use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
 
 fn search(c: &mut Criterion) {
-    let positions: Vec<_> = POSITIONS
-        .iter()
-        .map(|text| {
-            <OthelloPlayer as Player>::Game::parse_position(text).expect("a bench position")
-        })
-        .collect();
+    let positions =
+        POSITIONS.map(|text| ply_othello::Othello::parse_position(text).expect("a bench position"));
     let mut player = OthelloPlayer::with_hash(16).expect("a 16 MiB table");
     let limits = Limits::depth(DEPTH - 3);
-    let stop = AtomicBool::new(false);
-    c.bench_function("othello/bench positions", |b| {
-        b.iter(|| {
-            let mut nodes = 0;
-            for position in &positions {
-                player.new_game();
-                nodes += player
-                    .think(&Request::new(position, &limits, &stop), &mut |_| {})
-                    .nodes;
-            }
-            black_box(nodes)
-        })
+    c.bench_function("othello: bench positions", |b| {
+        b.iter(|| bench_nodes(&mut player, &positions, &limits))
     });
 }
 
