@@ -276,6 +276,53 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// Drops repeated positions from a stream of records, keeping the first of
+/// each ([`position_key`]) and moving the [`EXTRA_GAME_START`] mark of a
+/// dropped record onto the next record kept, so that the marks still count
+/// the games that keep a record. The result depends only on the order of
+/// the records.
+#[derive(Debug, Default)]
+pub struct Dedup {
+    seen: std::collections::HashSet<u64>,
+    pending_start: bool,
+}
+
+impl Dedup {
+    /// Nothing seen yet.
+    #[must_use]
+    pub fn new() -> Dedup {
+        Dedup::default()
+    }
+
+    /// The record to keep (its game-start mark set when a dropped record of
+    /// the same game had it), or `None` when its position was seen before.
+    pub fn filter(&mut self, mut record: [u8; RECORD_BYTES]) -> Option<[u8; RECORD_BYTES]> {
+        if record[31] & EXTRA_GAME_START != 0 {
+            self.pending_start = true;
+        }
+        if !self.seen.insert(position_key(&record)) {
+            return None;
+        }
+        if self.pending_start {
+            record[31] |= EXTRA_GAME_START;
+            self.pending_start = false;
+        }
+        Some(record)
+    }
+
+    /// Positions seen.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// Whether no position was seen.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.seen.is_empty()
+    }
+}
+
 /// Reads records from `reader` one at a time, checking each.
 pub struct Reader<R: Read> {
     reader: R,
@@ -483,6 +530,36 @@ mod tests {
         );
         let keys = [a, c, d].map(|r| position_key(&r.pack()));
         assert!(keys[0] != keys[1] && keys[0] != keys[2] && keys[1] != keys[2]);
+    }
+
+    #[test]
+    fn dedup_keeps_first_positions_and_game_marks() {
+        let fens = [
+            crate::START_FEN,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        ];
+        let packed = |i: usize, start: bool| {
+            let mut r = record(fens[i], i as i16, Wdl::Draw);
+            r.extra = u8::from(start);
+            r.pack()
+        };
+        // Game 1: positions 0, 1; game 2: 0 (seen), 2; game 3: 1 (seen).
+        let stream = [
+            packed(0, true),
+            packed(1, false),
+            packed(0, true),
+            packed(2, false),
+            packed(1, true),
+        ];
+        let mut dedup = Dedup::new();
+        let kept: Vec<[u8; RECORD_BYTES]> =
+            stream.into_iter().filter_map(|r| dedup.filter(r)).collect();
+        assert_eq!(
+            kept,
+            vec![packed(0, true), packed(1, false), packed(2, true)]
+        );
+        assert_eq!(dedup.len(), 3);
     }
 
     #[test]
