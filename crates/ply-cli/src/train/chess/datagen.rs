@@ -519,6 +519,47 @@ pub(crate) fn info(path: &Path, json: bool) -> Result<(), CliError> {
     )
 }
 
+/// Arguments of `ply train chess dump`.
+#[derive(Debug, Args)]
+pub struct DumpArgs {
+    /// The marlinformat data file.
+    #[arg(long, value_name = "FILE")]
+    pub data: PathBuf,
+    /// Print at most this many records (default: all).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+}
+
+/// Runs `ply train chess dump`: the records as text, one a line, in
+/// bullet's text format `FEN | score | result` (White's centipawns, White's
+/// result 1.0, 0.5 or 0.0); with `--json` one object a record.
+pub fn dump(args: &DumpArgs, json: bool) -> Result<(), CliError> {
+    let path = &args.data;
+    let file = File::open(path).map_err(|e| train_error(path, e))?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for record in Reader::new(BufReader::new(file)).take(
+        args.limit
+            .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+    ) {
+        let record = record.map_err(|e| train_error(path, e))?;
+        let fen = record.position.fen();
+        let result = record.wdl.white_score();
+        if json {
+            let value = serde_json::json!({
+                "fen": fen,
+                "score": record.score,
+                "result": result,
+                "game_start": record.extra & EXTRA_GAME_START != 0,
+            });
+            writeln!(out, "{value}")?;
+        } else {
+            writeln!(out, "{fen} | {} | {result:.1}", record.score)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
 /// Arguments of `ply train chess merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
@@ -703,6 +744,14 @@ mod tests {
         );
         assert!(merge(&merge_args, true).is_err(), "no overwriting");
         info(&merged, true).unwrap();
+        dump(
+            &DumpArgs {
+                data: merged.clone(),
+                limit: Some(3),
+            },
+            true,
+        )
+        .unwrap();
         // Cut short, or not marlinformat: clear errors.
         let cut = dir.join("cut.bin");
         std::fs::write(&cut, &bytes[..bytes.len() - 1]).unwrap();

@@ -67,6 +67,9 @@ pub enum ChessStep {
     /// Merge marlinformat data files into one, each position once (the
     /// files also concatenate as they are: they have no header).
     Merge(datagen::MergeArgs),
+    /// Print the records of a marlinformat data file as text, one a line,
+    /// in bullet's text format `FEN | score | result` (White's view).
+    Dump(datagen::DumpArgs),
 }
 
 /// Runs `ply train chess`.
@@ -77,6 +80,7 @@ pub fn run(args: &ChessArgs, json: bool) -> Result<(), CliError> {
         ChessStep::Info(args) => info(args, json),
         ChessStep::Datagen(args) => datagen::run(args, json),
         ChessStep::Merge(args) => datagen::merge(args, json),
+        ChessStep::Dump(args) => datagen::dump(args, json),
     }
 }
 
