@@ -23,7 +23,7 @@
 //! file is cut back to the records the progress file counts and the games
 //! go on from there.
 
-use super::generate::{Player, SearchLimit, Settings as GameSettings, game_rng};
+use super::generate::{Player, SearchLimit, Settings as GameSettings, game_rng, random_opening};
 use crate::error::CliError;
 use crate::train::batch;
 use clap::Args;
@@ -73,6 +73,10 @@ pub struct DatagenArgs {
     /// one drawn at random, then plays the random moves.
     #[arg(long, value_name = "FILE")]
     pub book: Option<PathBuf>,
+    /// Draw the opening again (up to 64 times) while the engine's score
+    /// after it is beyond this many centipawns (0 to 10000).
+    #[arg(long, value_name = "CP", default_value_t = 500)]
+    pub max_opening_score: u32,
     /// Adjudicate a game won when the score stays beyond this many
     /// centipawns for four plies (200 to 10000).
     #[arg(long, value_name = "CP", default_value_t = 1000)]
@@ -86,6 +90,7 @@ pub struct DatagenArgs {
 struct Settings {
     game: GameSettings,
     random_plies: u32,
+    max_opening_score: i32,
     book: Vec<Position>,
     /// The settings as options, for messages and the progress file.
     text: String,
@@ -158,6 +163,12 @@ impl DatagenArgs {
                 self.random_plies
             ));
         }
+        if self.max_opening_score > 10_000 {
+            return bad(format!(
+                "--max-opening-score {} is not in 0..=10000",
+                self.max_opening_score
+            ));
+        }
         if !(200..=10_000).contains(&self.adjudicate) {
             return bad(format!(
                 "--adjudicate {} is not in 200..=10000",
@@ -180,8 +191,8 @@ impl DatagenArgs {
         };
         let book_hash = fnv(book.iter().map(Position::hash));
         let mut text = format!(
-            "{limit_text} --random-plies {} --adjudicate {} --max-plies {}",
-            self.random_plies, self.adjudicate, self.max_plies
+            "{limit_text} --random-plies {} --max-opening-score {} --adjudicate {} --max-plies {}",
+            self.random_plies, self.max_opening_score, self.adjudicate, self.max_plies
         );
         if let Some(path) = &self.book {
             text += &format!(" --book {} ({} positions)", path.display(), book.len());
@@ -195,10 +206,13 @@ impl DatagenArgs {
                 max_plies: self.max_plies,
             },
             random_plies: self.random_plies,
+            max_opening_score: self.max_opening_score as i32,
             code: fnv([
+                3,
                 kind,
                 amount,
                 u64::from(self.random_plies),
+                u64::from(self.max_opening_score),
                 u64::from(self.adjudicate),
                 u64::from(self.max_plies),
                 book.len() as u64,
@@ -210,17 +224,33 @@ impl DatagenArgs {
     }
 }
 
+/// Openings tried for a game before its last one is taken whatever its
+/// score.
+const OPENING_TRIES: usize = 64;
+
 /// Plays game `index` and returns its records, the first marked as the
-/// game's start.
+/// game's start. The opening is drawn again while it ends the game or
+/// leaves a score beyond `--max-opening-score`.
 fn play(player: &mut Player, settings: &Settings, index: u64) -> Vec<[u8; RECORD_BYTES]> {
     let mut rng = game_rng(settings.game.seed, index);
-    let start = if settings.book.is_empty() {
-        Position::start()
-    } else {
-        settings.book[rng.below(settings.book.len())]
+    let mut tries = 0;
+    let history = loop {
+        let start = if settings.book.is_empty() {
+            Position::start()
+        } else {
+            settings.book[rng.below(settings.book.len())]
+        };
+        let plies = settings.random_plies as usize + rng.below(2);
+        let history = random_opening(start, plies, settings.game.max_plies, &mut rng);
+        tries += 1;
+        if tries == OPENING_TRIES
+            || (history.outcome().is_none()
+                && player.score(&settings.game, &history).abs() <= settings.max_opening_score)
+        {
+            break history;
+        }
     };
-    let opening = settings.random_plies as usize + rng.below(2);
-    let game = player.play_game(&settings.game, start, opening, &mut rng);
+    let game = player.play_game(&settings.game, history);
     let wdl = Wdl::from_winner(game.winner.map(|side| match side {
         ply_core::Side::First => ply_chess::Color::White,
         ply_core::Side::Second => ply_chess::Color::Black,
@@ -653,6 +683,7 @@ mod tests {
             depth: None,
             random_plies: 8,
             book: None,
+            max_opening_score: 500,
             adjudicate: 600,
             max_plies: 120,
         }
@@ -714,6 +745,58 @@ mod tests {
         std::fs::write(&cut, &expected[..64]).unwrap();
         let error = run(&args(&cut, 7, 1), true).unwrap_err().to_string();
         assert!(error.contains("fewer than"), "{error}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn games_start_from_the_book_and_bad_books_are_refused() {
+        let dir = batch::scratch_dir("chess-datagen-book");
+        let book = dir.join("book.epd");
+        std::fs::write(
+            &book,
+            "# two openings\n\
+             r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 40\n\n\
+             rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - bm Nf3; id \"sicilian\";\n",
+        )
+        .unwrap();
+        let out = dir.join("book.bin");
+        let mut with_book = args(&out, 4, 2);
+        with_book.book = Some(book.clone());
+        with_book.random_plies = 2;
+        run(&with_book, true).unwrap();
+        let records = ply_chess::train::read_file(&out).unwrap();
+        assert!(!records.is_empty());
+        for record in &records {
+            let position = &record.position;
+            // After 2 or 3 random moves from one of the two positions.
+            assert!(position.fullmove_number() >= 2);
+            assert!(position.occupied().count() <= 32);
+        }
+        assert!(
+            records.iter().any(|r| r.position.fullmove_number() >= 41),
+            "the first opening was played"
+        );
+        let progress = read_progress(&out).unwrap().unwrap();
+        assert!(
+            progress.settings.contains("(2 positions)"),
+            "{}",
+            progress.settings
+        );
+        // A bad line, a finished game, an empty book.
+        for (text, message) in [
+            ("rnbqkbnr/pppppppp w\n", "book.epd:1"),
+            (
+                "# mate\nrnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n",
+                "book.epd:2: the game is over",
+            ),
+            ("# nothing\n", "no positions"),
+        ] {
+            std::fs::write(&book, text).unwrap();
+            let mut bad = args(&dir.join("bad.bin"), 1, 1);
+            bad.book = Some(book.clone());
+            let error = run(&bad, true).unwrap_err().to_string();
+            assert!(error.contains(message), "{error}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

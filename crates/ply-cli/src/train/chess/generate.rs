@@ -162,6 +162,22 @@ pub(crate) fn game_rng(seed: u64, index: u64) -> Rng {
     Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index))
 }
 
+/// A game from `start` with up to `plies` random moves drawn with `rng`
+/// (fewer when the game ends first or reaches `max_plies`).
+pub(crate) fn random_opening(
+    start: Position,
+    plies: usize,
+    max_plies: u32,
+    rng: &mut Rng,
+) -> GameHistory<Position> {
+    let mut history = GameHistory::new(start);
+    while history.moves().len() < plies.min(max_plies as usize) && history.outcome().is_none() {
+        let moves = history.position().legal_moves();
+        history.push(moves[rng.below(moves.len())]);
+    }
+    history
+}
+
 /// How a game ended, in White's half points.
 fn white_half_points(winner: Option<Side>) -> u8 {
     match winner {
@@ -184,7 +200,8 @@ impl Player {
         let half = settings.opening_plies / 2;
         let opening =
             (half + rng.below((settings.opening_plies - half + 1) as usize) as u32) as usize;
-        let game = self.play_game(settings, Position::start(), opening, &mut rng);
+        let history = random_opening(Position::start(), opening, settings.max_plies, &mut rng);
+        let game = self.play_game(settings, history);
         let white_half_points = white_half_points(game.winner);
         game.quiet
             .into_iter()
@@ -196,22 +213,19 @@ impl Player {
             .collect()
     }
 
-    /// Plays a game from `start` (the engine's table cleared first):
-    /// `opening` random moves drawn with `rng`, then the engine's moves
-    /// searched with `settings.limit`, until the game ends by the rules or
-    /// is adjudicated (`settings.adjudicate`, `settings.max_plies`). Returns
-    /// the quiet positions of the engine's moves with White's scores: the
-    /// side to move not in check, the engine's move neither a capture nor a
+    /// Plays a game on from `history` (the engine's table cleared first):
+    /// the engine's moves searched with `settings.limit`, until the game
+    /// ends by the rules or is adjudicated (`settings.adjudicate`,
+    /// `settings.max_plies`, the plies of `history` included). Returns the
+    /// quiet positions of the engine's moves with White's scores: the side
+    /// to move not in check, the engine's move neither a capture nor a
     /// promotion, no mate in sight.
     pub(crate) fn play_game(
         &mut self,
         settings: &Settings,
-        start: Position,
-        opening: usize,
-        rng: &mut Rng,
+        mut history: GameHistory<Position>,
     ) -> PlayedGame {
         self.engine.clear();
-        let mut history = GameHistory::new(start);
         let mut quiet: Vec<(Position, i32)> = Vec::new();
         // White's scores of the engine's moves so far.
         let mut scores: Vec<i32> = Vec::new();
@@ -227,11 +241,6 @@ impl Player {
                 break None;
             }
             let position = *history.position();
-            if ply < opening {
-                let moves = position.legal_moves();
-                history.push(moves[rng.below(moves.len())]);
-                continue;
-            }
             let (mv, score) = self.engine_move(&position, &history.earlier_hashes(), settings);
             let white = match position.side_to_move() {
                 ply_chess::Color::White => score.0,
@@ -248,6 +257,18 @@ impl Player {
             }
         };
         PlayedGame { quiet, winner }
+    }
+
+    /// White's score of the position `history` ends in, searched with
+    /// `settings.limit` on a cleared table.
+    pub(crate) fn score(&mut self, settings: &Settings, history: &GameHistory<Position>) -> i32 {
+        self.engine.clear();
+        let position = *history.position();
+        let (_, score) = self.engine_move(&position, &history.earlier_hashes(), settings);
+        match position.side_to_move() {
+            ply_chess::Color::White => score.0,
+            ply_chess::Color::Black => -score.0,
+        }
     }
 
     fn engine_move(
