@@ -252,6 +252,65 @@ impl TrainingPosition {
     }
 }
 
+/// The record in bullet's own `ChessBoard` layout (its "bulletformat"),
+/// which bullet's `DirectSequentialDataLoader` reads as it is: everything
+/// from the side to move's point of view, the board turned over (square
+/// `s` becomes `s ^ 56`) and the colours swapped when Black is to move.
+///
+/// | bytes | field |
+/// |---|---|
+/// | 0..8 | occupancy `u64` of the turned board |
+/// | 8..24 | 32 four-bit piece codes in square order, low nibble first: bit 3 set for the opponent's pieces, role 0..5 (pawn to king); no castling rooks |
+/// | 24..26 | score `i16`, centipawns for the side to move |
+/// | 26 | result for the side to move: 0 loss, 1 draw, 2 win |
+/// | 27 | the side to move's king square (turned board) |
+/// | 28 | the opponent's king square seen from the opponent's side (turned square `^ 56`) |
+/// | 29..32 | 0 |
+///
+/// (Converting marlinformat with bulletformat 1.8.0, as `bullet-utils
+/// convert --from marlinformat` does, turns the rooks that may castle into
+/// bishops; this conversion and bullet's text format do not.)
+#[must_use]
+pub fn bullet_board(record: &TrainingPosition) -> [u8; RECORD_BYTES] {
+    let position = &record.position;
+    let black = position.side_to_move() == Color::Black;
+    let turn = |square: Square| {
+        if black {
+            square.index() ^ 56
+        } else {
+            square.index()
+        }
+    };
+    let mut pieces: Vec<(usize, u8)> = position
+        .occupied()
+        .into_iter()
+        .map(|square| {
+            let piece = position.piece_on(square).expect("an occupied square");
+            let theirs = u8::from(piece.color != position.side_to_move());
+            (turn(square), theirs << 3 | piece.role.index() as u8)
+        })
+        .collect();
+    pieces.sort_unstable();
+    let mut bytes = [0u8; RECORD_BYTES];
+    let occupancy = pieces
+        .iter()
+        .fold(0u64, |bits, &(square, _)| bits | 1 << square);
+    bytes[0..8].copy_from_slice(&occupancy.to_le_bytes());
+    for (n, &(_, code)) in pieces.iter().enumerate() {
+        bytes[8 + n / 2] |= code << (4 * (n % 2));
+    }
+    let (score, result) = if black {
+        (record.score.saturating_neg(), 2 - record.wdl as u8)
+    } else {
+        (record.score, record.wdl as u8)
+    };
+    bytes[24..26].copy_from_slice(&score.to_le_bytes());
+    bytes[26] = result;
+    bytes[27] = turn(position.king(position.side_to_move())) as u8;
+    bytes[28] = (turn(position.king(position.side_to_move().opponent())) ^ 56) as u8;
+    bytes
+}
+
 /// A key for dropping repeated positions: a 64-bit hash of the placement,
 /// the side to move, the castling rights and the en passant square (the
 /// first 25 bytes of the record), the same on every machine.
@@ -530,6 +589,40 @@ mod tests {
         );
         let keys = [a, c, d].map(|r| position_key(&r.pack()));
         assert!(keys[0] != keys[1] && keys[0] != keys[2] && keys[1] != keys[2]);
+    }
+
+    #[test]
+    fn bullet_boards_are_from_the_side_to_move() {
+        let codes = |bytes: &[u8; RECORD_BYTES]| -> Vec<u8> {
+            (0..32)
+                .map(|n| (bytes[8 + n / 2] >> (4 * (n % 2))) & 15)
+                .collect()
+        };
+        let start = bullet_board(&record(crate::START_FEN, 30, Wdl::WhiteWon));
+        assert_eq!(&start[0..8], &0xFFFF_0000_0000_FFFFu64.to_le_bytes());
+        let mut expected = vec![3, 1, 2, 4, 5, 2, 1, 3];
+        expected.extend([0; 8]);
+        expected.extend([8; 8]);
+        expected.extend([11, 9, 10, 12, 13, 10, 9, 11]);
+        assert_eq!(codes(&start), expected);
+        assert_eq!(i16::from_le_bytes([start[24], start[25]]), 30);
+        assert_eq!(&start[26..32], &[2, 4, 4, 0, 0, 0]);
+        // Black to move after 1. e4: the board turned, Black's pieces first.
+        let e4 = bullet_board(&record(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            30,
+            Wdl::WhiteWon,
+        ));
+        let occupancy = u64::from_le_bytes(e4[0..8].try_into().unwrap());
+        assert_eq!(occupancy, 0xFFEF_0010_0000_FFFF);
+        assert_eq!(&codes(&e4)[..8], &[3, 1, 2, 4, 5, 2, 1, 3]);
+        assert_eq!(
+            codes(&e4)[16],
+            8,
+            "White's e-pawn, on e5 of the turned board"
+        );
+        assert_eq!(i16::from_le_bytes([e4[24], e4[25]]), -30);
+        assert_eq!(&e4[26..29], &[0, 4, 4]);
     }
 
     #[test]

@@ -590,6 +590,64 @@ pub fn dump(args: &DumpArgs, json: bool) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Arguments of `ply train chess convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The marlinformat data file to read.
+    #[arg(long, value_name = "FILE")]
+    pub data: PathBuf,
+    /// The file to write (it must not exist).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// The format to write: `bullet`, bullet's 32-byte `ChessBoard`
+    /// (side-to-move relative), which its DirectSequentialDataLoader reads.
+    #[arg(long, value_name = "FORMAT", value_parser = ["bullet"], default_value = "bullet")]
+    pub to: String,
+}
+
+/// Runs `ply train chess convert`: every record checked and written in
+/// bullet's `ChessBoard` layout ([`ply_chess::train::bullet_board`]).
+pub fn convert(args: &ConvertArgs, json: bool) -> Result<(), CliError> {
+    if args.out.exists() {
+        return Err(train_error(
+            &args.out,
+            "exists: convert writes a new file (choose another name)",
+        ));
+    }
+    let mut temporary = args.out.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let written = (|| {
+        let file = File::open(&args.data).map_err(|e| train_error(&args.data, e))?;
+        let mut writer =
+            BufWriter::new(File::create(&temporary).map_err(|e| train_error(&temporary, e))?);
+        let mut written = 0u64;
+        for record in Reader::new(BufReader::new(file)) {
+            let record = record.map_err(|e| train_error(&args.data, e))?;
+            writer
+                .write_all(&ply_chess::train::bullet_board(&record))
+                .map_err(|e| train_error(&temporary, e))?;
+            written += 1;
+        }
+        writer.flush().map_err(|e| train_error(&temporary, e))?;
+        Ok::<u64, CliError>(written)
+    })();
+    let written = match written {
+        Ok(written) => written,
+        Err(e) => {
+            let _ = std::fs::remove_file(&temporary);
+            return Err(e);
+        }
+    };
+    std::fs::rename(&temporary, &args.out).map_err(|e| train_error(&args.out, e))?;
+    let file = args.out.display().to_string();
+    batch::print_report(
+        json,
+        &serde_json::json!({"file": file, "format": args.to, "positions": written}),
+        &format!("{file}: {written} positions in bullet's ChessBoard format"),
+    )
+}
+
 /// Arguments of `ply train chess merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
@@ -835,6 +893,15 @@ mod tests {
             true,
         )
         .unwrap();
+        let bullet = dir.join("bullet.bin");
+        let convert_args = ConvertArgs {
+            data: merged.clone(),
+            out: bullet.clone(),
+            to: "bullet".into(),
+        };
+        convert(&convert_args, true).unwrap();
+        assert_eq!(std::fs::read(&bullet).unwrap().len(), bytes.len());
+        assert!(convert(&convert_args, true).is_err(), "no overwriting");
         // Cut short, or not marlinformat: clear errors.
         let cut = dir.join("cut.bin");
         std::fs::write(&cut, &bytes[..bytes.len() - 1]).unwrap();

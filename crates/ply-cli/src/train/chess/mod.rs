@@ -70,6 +70,14 @@ pub enum ChessStep {
     /// Print the records of a marlinformat data file as text, one a line,
     /// in bullet's text format `FEN | score | result` (White's view).
     Dump(datagen::DumpArgs),
+    /// Write a marlinformat data file's records in bullet's own 32-byte
+    /// `ChessBoard` format (side-to-move relative), which bullet's
+    /// DirectSequentialDataLoader reads as it is.
+    ///
+    /// Prefer this (or `dump` and `bullet-utils convert --from text`) to
+    /// `bullet-utils convert --from marlinformat`: bulletformat 1.8.0 turns
+    /// the rooks that may still castle into bishops.
+    Convert(datagen::ConvertArgs),
 }
 
 /// Runs `ply train chess`.
@@ -81,6 +89,7 @@ pub fn run(args: &ChessArgs, json: bool) -> Result<(), CliError> {
         ChessStep::Datagen(args) => datagen::run(args, json),
         ChessStep::Merge(args) => datagen::merge(args, json),
         ChessStep::Dump(args) => datagen::dump(args, json),
+        ChessStep::Convert(args) => datagen::convert(args, json),
     }
 }
 
