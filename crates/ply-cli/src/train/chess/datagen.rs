@@ -4,14 +4,19 @@
 //!
 //! Each game starts from the start position, or from a position of
 //! `--book` drawn at random, then plays `--random-plies` or one more random
-//! moves (so either side may be the first to move after them), then the
-//! engine plays both sides with a node (or depth) limit. The quiet
+//! moves (so either side may be the first to move after them), drawn again
+//! (up to 64 times) while the game is over or the engine's score after
+//! them is beyond `--max-opening-score`; then the engine plays both sides
+//! with a node (or depth) limit. The quiet
 //! positions are kept (the side to move not in check, the engine's move
 //! neither a capture nor a promotion, no mate in sight), each with the
 //! engine's score from White's point of view and the game's result. Games
 //! end by the rules or are adjudicated as `generate`'s are. A position
 //! already in the file is not written again ([`Dedup`], over the whole
 //! file); the first record of each game has bit 0 of its extra byte set.
+//! `info` reads such files, `merge` joins them (each position once), `dump`
+//! prints them as text and `convert` writes them in bullet's `ChessBoard`
+//! layout.
 //!
 //! Game `i` of seed `s` is the same game on every machine and with any
 //! number of threads: its randomness comes from `(s, i)` alone and the
