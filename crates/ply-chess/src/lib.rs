@@ -55,6 +55,7 @@ pub mod pgn;
 pub mod position;
 mod sink;
 mod state;
+pub mod train;
 mod zobrist;
 
 /// The move generators, by their command-line names (`--gen`), the default

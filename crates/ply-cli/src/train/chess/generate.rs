@@ -149,6 +149,35 @@ pub(crate) struct Player {
     engine: Engine<Position, Evaluation>,
 }
 
+/// A finished self-play game.
+pub(crate) struct PlayedGame {
+    /// Its quiet positions, oldest first, with White's search scores.
+    pub quiet: Vec<(Position, i32)>,
+    /// Who won (`None`: a draw, by the rules or adjudicated).
+    pub winner: Option<Side>,
+}
+
+/// The random numbers of game `index` of `seed`: the same on every machine.
+pub(crate) fn game_rng(seed: u64, index: u64) -> Rng {
+    Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index))
+}
+
+/// A game from `start` with up to `plies` random moves drawn with `rng`
+/// (fewer when the game ends first or reaches `max_plies`).
+pub(crate) fn random_opening(
+    start: Position,
+    plies: usize,
+    max_plies: u32,
+    rng: &mut Rng,
+) -> GameHistory<Position> {
+    let mut history = GameHistory::new(start);
+    while history.moves().len() < plies.min(max_plies as usize) && history.outcome().is_none() {
+        let moves = history.position().legal_moves();
+        history.push(moves[rng.below(moves.len())]);
+    }
+    history
+}
+
 /// How a game ended, in White's half points.
 fn white_half_points(winner: Option<Side>) -> u8 {
     match winner {
@@ -167,18 +196,37 @@ impl Player {
 
     /// Plays game `index` and returns its quiet positions, oldest first.
     pub(crate) fn play(&mut self, settings: &Settings, index: u64) -> Vec<Sample> {
-        self.engine.clear();
-        let mut rng = Rng::new(
-            settings
-                .seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(index),
-        );
+        let mut rng = game_rng(settings.seed, index);
         let half = settings.opening_plies / 2;
         let opening =
             (half + rng.below((settings.opening_plies - half + 1) as usize) as u32) as usize;
-        let mut history = GameHistory::new(Position::start());
-        let mut kept: Vec<Position> = Vec::new();
+        let history = random_opening(Position::start(), opening, settings.max_plies, &mut rng);
+        let game = self.play_game(settings, history);
+        let white_half_points = white_half_points(game.winner);
+        game.quiet
+            .into_iter()
+            .filter(|(position, _)| !position.is_insufficient_material())
+            .map(|(position, _)| Sample {
+                position,
+                white_half_points,
+            })
+            .collect()
+    }
+
+    /// Plays a game on from `history` (the engine's table cleared first):
+    /// the engine's moves searched with `settings.limit`, until the game
+    /// ends by the rules or is adjudicated (`settings.adjudicate`,
+    /// `settings.max_plies`, the plies of `history` included). Returns the
+    /// quiet positions of the engine's moves with White's scores: the side
+    /// to move not in check, the engine's move neither a capture nor a
+    /// promotion, no mate in sight.
+    pub(crate) fn play_game(
+        &mut self,
+        settings: &Settings,
+        mut history: GameHistory<Position>,
+    ) -> PlayedGame {
+        self.engine.clear();
+        let mut quiet: Vec<(Position, i32)> = Vec::new();
         // White's scores of the engine's moves so far.
         let mut scores: Vec<i32> = Vec::new();
         let winner = loop {
@@ -193,20 +241,14 @@ impl Player {
                 break None;
             }
             let position = *history.position();
-            if ply < opening {
-                let moves = position.legal_moves();
-                history.push(moves[rng.below(moves.len())]);
-                continue;
-            }
             let (mv, score) = self.engine_move(&position, &history.earlier_hashes(), settings);
             let white = match position.turn() {
                 ply_chess::Color::White => score.0,
                 ply_chess::Color::Black => -score.0,
             };
             let noisy = mv.is_capture() || mv.promotion().is_some();
-            let quiet = !(position.is_check() || noisy);
-            if quiet && white.abs() < MATE_SCORE && !position.is_insufficient_material() {
-                kept.push(position);
+            if !(position.is_check() || noisy) && white.abs() < MATE_SCORE {
+                quiet.push((position, white));
             }
             scores.push(white);
             history.push(mv);
@@ -214,13 +256,19 @@ impl Player {
                 break winner;
             }
         };
-        let white_half_points = white_half_points(winner);
-        kept.into_iter()
-            .map(|position| Sample {
-                position,
-                white_half_points,
-            })
-            .collect()
+        PlayedGame { quiet, winner }
+    }
+
+    /// White's score of the position `history` ends in, searched with
+    /// `settings.limit` on a cleared table.
+    pub(crate) fn score(&mut self, settings: &Settings, history: &GameHistory<Position>) -> i32 {
+        self.engine.clear();
+        let position = *history.position();
+        let (_, score) = self.engine_move(&position, &history.earlier_hashes(), settings);
+        match position.side_to_move() {
+            ply_chess::Color::White => score.0,
+            ply_chess::Color::Black => -score.0,
+        }
     }
 
     fn engine_move(

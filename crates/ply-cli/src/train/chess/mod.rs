@@ -1,12 +1,17 @@
-//! `ply train chess`: the chess evaluation's pipeline (Texel tuning).
+//! `ply train chess`: the chess evaluation's pipeline (Texel tuning), and
+//! the data for a neural network evaluation.
 //!
 //! 1. `generate`: self-play games from random openings; their quiet
 //!    positions, each with the game's result (`data`);
 //! 2. `fit`: the evaluation's weights fitted to the results by logistic
 //!    regression (`fit`);
-//! 3. `info`: what a data file holds.
+//! 3. `info`: what a data file holds (either kind);
+//! 4. `datagen`: self-play positions with their search scores and results
+//!    in the marlinformat records that neural network trainers read
+//!    (`datagen`, [`ply_chess::train`]); `merge` joins such files.
 
 pub mod data;
+mod datagen;
 mod fit;
 mod generate;
 
@@ -31,8 +36,48 @@ pub enum ChessStep {
     /// Fit the evaluation's weights to the results of a data file's games
     /// (resumes with --resume).
     Fit(fit::FitArgs),
-    /// Print what a data file holds: games, positions and results.
+    /// Print what a data file holds: games, positions and results (a
+    /// `generate` file, or a marlinformat file of `datagen`).
     Info(super::DataArgs),
+    /// Play self-play games and write their quiet positions with the search
+    /// score (White's view, centipawns) and the game's result as 32-byte
+    /// marlinformat records, the data of neural network trainers (bullet,
+    /// marlinflow); deterministic for a seed, resumed by running the same
+    /// command again.
+    ///
+    /// Each game opens with --random-plies or one more random moves (from
+    /// the start, or from a --book position drawn at random), then the
+    /// engine plays both sides with --nodes (or --depth) a move. Kept: the
+    /// positions not in check whose best move is neither a capture nor a
+    /// promotion and whose score is no mate, each position once per file.
+    ///
+    /// A record (little-endian): occupancy u64 (bit 0 = a1); 32 four-bit
+    /// piece codes in square order (role 0-5 = P N B R Q K, 6 = a rook that
+    /// may castle, +8 for Black); side to move (bit 7, 1 = Black) and en
+    /// passant square (64 = none); halfmove clock u8; fullmove number u16;
+    /// score i16 in centipawns for White; White's result u8 (0 loss, 1
+    /// draw, 2 win); extra u8 (bit 0: a game's first record). The files
+    /// have no header: `cat` or `merge` joins them; bullet reads them after
+    /// `bullet-utils convert --from marlinformat`. The run's state is kept
+    /// in OUT.progress.json.
+    ///
+    /// Example: ply train chess datagen --out data.bin --games 10000
+    /// --nodes 5000 --seed 1 --threads 2
+    Datagen(datagen::DatagenArgs),
+    /// Merge marlinformat data files into one, each position once (the
+    /// files also concatenate as they are: they have no header).
+    Merge(datagen::MergeArgs),
+    /// Print the records of a marlinformat data file as text, one a line,
+    /// in bullet's text format `FEN | score | result` (White's view).
+    Dump(datagen::DumpArgs),
+    /// Write a marlinformat data file's records in bullet's own 32-byte
+    /// `ChessBoard` format (side-to-move relative), which bullet's
+    /// DirectSequentialDataLoader reads as it is.
+    ///
+    /// Prefer this (or `dump` and `bullet-utils convert --from text`) to
+    /// `bullet-utils convert --from marlinformat`: bulletformat 1.8.0 turns
+    /// the rooks that may still castle into bishops.
+    Convert(datagen::ConvertArgs),
 }
 
 /// Runs `ply train chess`.
@@ -41,11 +86,23 @@ pub fn run(args: &ChessArgs, json: bool) -> Result<(), CliError> {
         ChessStep::Generate(args) => generate::run(args, json),
         ChessStep::Fit(args) => fit::run(args, json),
         ChessStep::Info(args) => info(args, json),
+        ChessStep::Datagen(args) => datagen::run(args, json),
+        ChessStep::Merge(args) => datagen::merge(args, json),
+        ChessStep::Dump(args) => datagen::dump(args, json),
+        ChessStep::Convert(args) => datagen::convert(args, json),
     }
 }
 
 /// Runs `ply train chess info`.
 fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
+    let mut magic = [0u8; 8];
+    let is_generate_file = std::fs::File::open(&args.data)
+        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut magic))
+        .is_ok()
+        && &magic == data::MAGIC;
+    if !is_generate_file && args.data.exists() {
+        return datagen::info(&args.data, json);
+    }
     let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
     let mut results = [0u64; 3];
     for sample in &samples {
