@@ -141,7 +141,7 @@ impl TrainingPosition {
             let code = role | (piece.color.index() as u8) << 3;
             bytes[8 + n / 2] |= code << (4 * (n % 2));
         }
-        let side = u8::from(position.side_to_move() == Color::Black) << 7;
+        let side = u8::from(position.turn() == Color::Black) << 7;
         let en_passant = position
             .en_passant()
             .map_or(NO_EN_PASSANT, |square| square.index() as u8);
@@ -273,7 +273,7 @@ impl TrainingPosition {
 #[must_use]
 pub fn bullet_board(record: &TrainingPosition) -> [u8; RECORD_BYTES] {
     let position = &record.position;
-    let black = position.side_to_move() == Color::Black;
+    let black = position.turn() == Color::Black;
     let turn = |square: Square| {
         if black {
             square.index() ^ 56
@@ -286,7 +286,7 @@ pub fn bullet_board(record: &TrainingPosition) -> [u8; RECORD_BYTES] {
         .into_iter()
         .map(|square| {
             let piece = position.piece_on(square).expect("an occupied square");
-            let theirs = u8::from(piece.color != position.side_to_move());
+            let theirs = u8::from(piece.color != position.turn());
             (turn(square), theirs << 3 | piece.role.index() as u8)
         })
         .collect();
@@ -306,8 +306,8 @@ pub fn bullet_board(record: &TrainingPosition) -> [u8; RECORD_BYTES] {
     };
     bytes[24..26].copy_from_slice(&score.to_le_bytes());
     bytes[26] = result;
-    bytes[27] = turn(position.king(position.side_to_move())) as u8;
-    bytes[28] = (turn(position.king(position.side_to_move().opponent())) ^ 56) as u8;
+    bytes[27] = turn(position.king(position.turn())) as u8;
+    bytes[28] = (turn(position.king(position.turn().opponent())) ^ 56) as u8;
     bytes
 }
 
@@ -562,7 +562,7 @@ mod tests {
             );
             en_passant += usize::from(position.en_passant().is_some());
             castling += usize::from(!position.castling_rights().is_empty());
-            black += usize::from(position.side_to_move() == Color::Black);
+            black += usize::from(position.turn() == Color::Black);
         }
         assert!(en_passant > 20, "{en_passant} positions with en passant");
         assert!(castling > 1000, "{castling} positions with castling rights");

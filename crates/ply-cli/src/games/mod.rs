@@ -71,8 +71,8 @@ pub trait GameTask {
     fn run<G: GameEntry>(self) -> Self::Output;
 }
 
-/// The games, by name: ply-games' one registry ([`GameKind`]), which the
-/// Python package reads names with too.
+/// The games, by name: ply-games' one registry, `ply_games::GameKind`, which
+/// the Python package reads names with too.
 pub use ply_games::GameKind as Kind;
 
 /// Turns a game into its entry: the one place that does.

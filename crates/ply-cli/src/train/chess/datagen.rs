@@ -28,7 +28,7 @@
 //! file is cut back to the records the progress file counts and the games
 //! go on from there.
 
-use super::generate::{Player, SearchLimit, Settings as GameSettings, game_rng, random_opening};
+use super::generate::{SearchLimit, SelfPlay, Settings as GameSettings, game_rng, random_opening};
 use crate::error::CliError;
 use crate::train::batch;
 use clap::Args;
@@ -236,7 +236,7 @@ const OPENING_TRIES: usize = 64;
 /// Plays game `index` and returns its records, the first marked as the
 /// game's start. The opening is drawn again while it ends the game or
 /// leaves a score beyond `--max-opening-score`.
-fn play(player: &mut Player, settings: &Settings, index: u64) -> Vec<[u8; RECORD_BYTES]> {
+fn play(player: &mut SelfPlay, settings: &Settings, index: u64) -> Vec<[u8; RECORD_BYTES]> {
     let mut rng = game_rng(settings.game.seed, index);
     let mut tries = 0;
     let history = loop {
@@ -432,7 +432,7 @@ pub fn run(args: &DatagenArgs, json: bool) -> Result<(), CliError> {
     let settings = args.settings()?;
     let mut output = Output::open(&args.out, args.seed, &settings)?;
     let mut players = (0..batch::threads(args.threads))
-        .map(|_| Player::new())
+        .map(|_| SelfPlay::new())
         .collect::<Result<Vec<_>, _>>()?;
     let already = output.progress.clone();
     let bar = batch::bar(
@@ -510,8 +510,7 @@ pub(crate) fn summarize(path: &Path) -> Result<Summary, CliError> {
         summary.positions += 1;
         summary.game_starts += u64::from(record.extra & EXTRA_GAME_START != 0);
         summary.results[record.wdl as usize] += 1;
-        summary.white_to_move +=
-            u64::from(record.position.side_to_move() == ply_chess::Color::White);
+        summary.white_to_move += u64::from(record.position.turn() == ply_chess::Color::White);
         summary.absolute_scores += u64::from(record.score.unsigned_abs());
     }
     Ok(summary)

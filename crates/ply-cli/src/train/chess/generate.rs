@@ -18,10 +18,12 @@ use crate::error::CliError;
 use crate::train::batch;
 use clap::Args;
 use ply_chess::Position;
-use ply_chess::engine::Evaluation;
+use ply_chess::engine::ChessPlayer;
 use ply_chess::moves::Move;
+use ply_core::Player;
+use ply_core::player::Request;
 use ply_core::rng::Rng;
-use ply_core::search::{Engine, Limits, Score};
+use ply_core::search::{Limits, Score};
 use ply_core::{GameHistory, Outcome, Side};
 use std::sync::atomic::AtomicBool;
 
@@ -145,8 +147,8 @@ impl Settings {
 }
 
 /// What one worker thread keeps between games.
-pub(crate) struct Player {
-    engine: Engine<Position, Evaluation>,
+pub(crate) struct SelfPlay {
+    engine: ChessPlayer,
 }
 
 /// A finished self-play game.
@@ -187,10 +189,10 @@ fn white_half_points(winner: Option<Side>) -> u8 {
     }
 }
 
-impl Player {
-    pub(crate) fn new() -> Result<Player, CliError> {
-        Ok(Player {
-            engine: Engine::try_new(Evaluation, 16).ok_or(CliError::HashAllocation(16))?,
+impl SelfPlay {
+    pub(crate) fn new() -> Result<SelfPlay, CliError> {
+        Ok(SelfPlay {
+            engine: ChessPlayer::with_hash(16).map_err(|_| CliError::HashAllocation(16))?,
         })
     }
 
@@ -225,7 +227,7 @@ impl Player {
         settings: &Settings,
         mut history: GameHistory<Position>,
     ) -> PlayedGame {
-        self.engine.clear();
+        self.engine.new_game();
         let mut quiet: Vec<(Position, i32)> = Vec::new();
         // White's scores of the engine's moves so far.
         let mut scores: Vec<i32> = Vec::new();
@@ -262,10 +264,10 @@ impl Player {
     /// White's score of the position `history` ends in, searched with
     /// `settings.limit` on a cleared table.
     pub(crate) fn score(&mut self, settings: &Settings, history: &GameHistory<Position>) -> i32 {
-        self.engine.clear();
+        self.engine.new_game();
         let position = *history.position();
         let (_, score) = self.engine_move(&position, &history.earlier_hashes(), settings);
-        match position.side_to_move() {
+        match position.turn() {
             ply_chess::Color::White => score.0,
             ply_chess::Color::Black => -score.0,
         }
@@ -278,9 +280,9 @@ impl Player {
         settings: &Settings,
     ) -> (Move, Score) {
         let stop = AtomicBool::new(false);
-        let result = self
-            .engine
-            .search(position, history, &settings.limits(), &stop, &mut |_| {});
+        let limits = settings.limits();
+        let request = Request::new(position, &limits, &stop).with_history(history);
+        let result = self.engine.think(&request, &mut |_| {});
         let mv = result.best.unwrap_or_else(|| position.legal_moves()[0]);
         (mv, result.score)
     }
@@ -316,7 +318,7 @@ pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
     batch::generate(
         &args.run,
         settings.code(),
-        Player::new,
+        SelfPlay::new,
         json,
         |player, game| player.play(&settings, game),
     )
@@ -350,7 +352,7 @@ mod tests {
 
     #[test]
     fn a_game_is_the_same_from_its_seed_and_index_alone() {
-        let mut player = Player::new().unwrap();
+        let mut player = SelfPlay::new().unwrap();
         let first = player.play(&settings(), 5);
         assert!(!first.is_empty());
         player.play(&settings(), 6);
