@@ -155,28 +155,36 @@ pub const fn side(color: Color) -> Side {
 }
 
 /// The rule queries of [`Game`] for a chess board (the bitboard position
-/// and the seed boards alike), from the engine's board interface.
+/// and the seed boards alike: each has `state`, `is_check` and
+/// `is_insufficient_material` of its own).
 macro_rules! chess_rule_queries {
     () => {
         #[inline]
         fn in_check(&self) -> bool {
-            crate::engine::ChessBoard::is_check(self)
+            self.is_check()
         }
 
+        /// Checkmate loses, stalemate draws.
         fn no_moves_score(&self) -> ply_core::NoMoves {
-            crate::engine::no_moves_score(self)
+            if self.is_check() {
+                ply_core::NoMoves::Lost
+            } else {
+                ply_core::NoMoves::Drawn
+            }
         }
 
         fn reversible_plies(&self) -> usize {
-            usize::from(crate::engine::ChessBoard::halfmove_clock(self))
+            usize::from(self.state.halfmove_clock)
         }
 
+        /// Fifty moves (unless the hundredth half-move mated) or
+        /// insufficient material.
         fn is_draw_by_rule(&self) -> bool {
-            crate::engine::is_draw_by_rule(self)
-        }
-
-        fn null_move(&self) -> Option<Self> {
-            crate::engine::null_move(self)
+            crate::game::drawn_by_rule(
+                self.state.halfmove_clock,
+                || self.is_check() && ply_core::Game::count_moves(self) == 0,
+                || self.is_insufficient_material(),
+            )
         }
     };
 }

@@ -2,7 +2,7 @@
 //! talk about its positions.
 
 use crate::movelist::MoveList;
-use crate::search::Score;
+use crate::score::Score;
 use std::fmt;
 
 /// One of the two players, named by turn order: [`Side::First`] moves first from
@@ -197,13 +197,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// material), repetition aside.
     fn is_draw_by_rule(&self) -> bool {
         false
-    }
-
-    /// The position with the turn passed (for null-move pruning), where the
-    /// rules allow a position like it: `None` where passing is no legal idea
-    /// (in check, or a game without such positions).
-    fn null_move(&self) -> Option<Self> {
-        None
     }
 
     /// The legal moves as a list (a convenience over [`Game::generate_moves`]).

@@ -13,6 +13,7 @@ pub mod perft;
 pub mod player;
 pub mod record;
 pub mod rng;
+pub mod score;
 pub mod search;
 pub mod zeroed;
 pub mod zobrist;

@@ -33,7 +33,6 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::state::GameState;
 use crate::types::{Color, Piece, Role, Square};
-use ply_core::search::NoMoves;
 use ply_core::{Game, MoveList};
 
 /// Values for ordering captures by victim and attacker.
@@ -67,8 +66,6 @@ pub(crate) trait ChessBoard: Game<Move = Move> {
     fn halfmove_clock(&self) -> u16 {
         self.state().halfmove_clock
     }
-    /// Whether neither side can ever checkmate.
-    fn is_insufficient_material(&self) -> bool;
     /// Whether the exchange started by `mv` wins at least `threshold`.
     fn see_at_least(&self, mv: Move, threshold: i32) -> bool;
 }
@@ -146,24 +143,6 @@ pub(crate) fn null_move<B: ChessBoard>(board: &B) -> Option<B> {
     }
 }
 
-/// Checkmate loses, stalemate draws.
-pub(crate) fn no_moves_score<B: ChessBoard>(board: &B) -> NoMoves {
-    if board.is_check() {
-        NoMoves::Lost
-    } else {
-        NoMoves::Drawn
-    }
-}
-
-/// Fifty moves (unless the hundredth half-move mated) or insufficient material.
-pub(crate) fn is_draw_by_rule<B: ChessBoard>(board: &B) -> bool {
-    crate::game::drawn_by_rule(
-        board.halfmove_clock(),
-        || board.is_check() && board.count_moves() == 0,
-        || board.is_insufficient_material(),
-    )
-}
-
 /// The legal move `packed` (a move's 16 bits) stands for here, if any.
 pub(crate) fn unpack_move<B: ChessBoard>(board: &B, packed: u16) -> Option<Move> {
     Move::from_bits(packed).filter(|&mv| legal::is_legal(board, mv))
@@ -174,7 +153,7 @@ pub(crate) use legal::is_legal;
 /// The chess engine for a board (`$board`) whose noisy moves come from
 /// `$noisy`: [`ChessBoard`] from the board's own methods of the same names
 /// (`piece_on`, `generate`, `is_check`, `mover_in_check`,
-/// `side_has_pieces`, `is_insufficient_material`, `exchange_at_least`) and
+/// `side_has_pieces`, `exchange_at_least`) and
 /// its `state` field, then `Searchable` through the shared functions of this
 /// module: one implementation for the three boards. With `converted`, ply's
 /// evaluation runs on the board converted to a [`Position`] (`to_position`).
@@ -232,10 +211,6 @@ macro_rules! chess_engine {
                 <$board>::side_has_pieces(self)
             }
 
-            fn is_insufficient_material(&self) -> bool {
-                <$board>::is_insufficient_material(self)
-            }
-
             fn see_at_least(&self, mv: crate::moves::Move, threshold: i32) -> bool {
                 <$board>::exchange_at_least(self, mv, threshold)
             }
@@ -288,6 +263,10 @@ macro_rules! chess_engine {
 
             fn is_legal(&self, mv: crate::moves::Move) -> bool {
                 crate::engine::is_legal(self, mv)
+            }
+
+            fn null_move(&self) -> Option<Self> {
+                crate::engine::null_move(self)
             }
 
             #[inline]

@@ -4,7 +4,7 @@
 //! position met again (a re-search, a transposition, the next iteration)
 //! is not evaluated again.
 
-use super::score::Score;
+use crate::score::Score;
 
 /// Entries of an evaluation cache (a power of two).
 const SLOTS: usize = 1 << 14;

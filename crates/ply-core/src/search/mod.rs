@@ -18,13 +18,12 @@ mod limits;
 mod ordering;
 mod pacing;
 mod picker;
-mod score;
 mod table;
 mod worker;
 
+pub use crate::score::{MAX_PLY, Score};
 pub use level::Level;
 pub use limits::{Clock, Deadlines, Limits, PonderHit};
-pub use score::{MAX_PLY, Score};
 pub use table::{Bound, Entry, TranspositionTable};
 
 pub use crate::game::NoMoves;
@@ -292,6 +291,13 @@ pub trait Searchable: Game {
     fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool {
         let _ = (mv, threshold);
         true
+    }
+
+    /// The position with the turn passed, for null-move pruning, where the
+    /// search may try it (engine policy: chess passes only with pieces
+    /// besides pawns, where zugzwang is rare); `None` by default.
+    fn null_move(&self) -> Option<Self> {
+        None
     }
 
     /// Index of `mv` in the history table, below [`HISTORY_SIZE`].

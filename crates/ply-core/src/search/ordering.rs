@@ -2,7 +2,7 @@
 //! move reduction table.
 
 use super::HISTORY_SIZE;
-use super::score::MAX_PLY;
+use crate::score::MAX_PLY;
 
 /// Two quiet moves per ply that recently caused a cut-off.
 pub(super) struct Killers<M> {

@@ -2,7 +2,7 @@
 //! after each completed iteration: more while the best move keeps changing or
 //! the score falls, less once one move has stayed best for many iterations.
 
-use super::score::Score;
+use crate::score::Score;
 
 /// The main thread starts no new iteration once this fraction of the scaled
 /// soft budget is spent: the next iteration would likely take at least as

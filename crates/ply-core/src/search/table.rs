@@ -7,7 +7,7 @@
 //! a new result replaces the same position, else the least useful slot: the
 //! shallowest, counting older searches' results as shallower.
 
-use super::score::Score;
+use crate::score::Score;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.

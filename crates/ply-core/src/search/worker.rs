@@ -5,11 +5,11 @@ use super::eval_cache::EvalCache;
 use super::ordering::{CounterMoves, History, Killers, Reductions};
 use super::pacing::{NEXT_ITERATION_FRACTION, Pacing};
 use super::picker::{MovePicker, REFUTATIONS};
-use super::score::{MAX_PLY, Score};
 use super::table::{Bound, Entry, TranspositionTable};
 use super::{
     Deadlines, Evaluator, Info, Limits, NoMoves, Options, PonderHit, SearchResult, Searchable,
 };
+use crate::score::{MAX_PLY, Score};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
