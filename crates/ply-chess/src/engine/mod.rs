@@ -15,10 +15,12 @@ mod endgame;
 pub mod eval;
 pub mod features;
 mod legal;
+pub mod nnue;
 pub mod see;
 
 pub use eval::{Evaluation, LinearTerms};
 pub use features::{FEATURES, GROUPS, Weights};
+pub use nnue::{AnyEvaluation, Nnue};
 
 use crate::movegen::Stage;
 use crate::moves::Move;
@@ -176,6 +178,16 @@ macro_rules! chess_engine {
 
         impl ply_core::search::Evaluator<$board> for crate::engine::Evaluation {
             /// ply's evaluation of the same position.
+            fn evaluate(&self, board: &$board) -> ply_core::search::Score {
+                ply_core::search::Evaluator::<crate::position::Position>::evaluate(
+                    self,
+                    &board.to_position(),
+                )
+            }
+        }
+
+        impl ply_core::search::Evaluator<$board> for crate::engine::AnyEvaluation {
+            /// The chosen evaluation of the same position.
             fn evaluate(&self, board: &$board) -> ply_core::search::Score {
                 ply_core::search::Evaluator::<crate::position::Position>::evaluate(
                     self,
