@@ -4,9 +4,44 @@
 
 use super::{BoardTask, GameEntry};
 use crate::engines::EngineTask;
+use crate::error::CliError;
 use ply_chess::attackmap::AttackBoard;
-use ply_chess::engine::Evaluation;
+use ply_chess::engine::{AnyEvaluation, Nnue};
 use ply_chess::gnu::GnuBoard;
+use std::sync::OnceLock;
+
+/// The environment variable that names a network file for `ply best` and
+/// `ply bench` (empty or unset: the linear evaluation).
+pub const NET_VAR: &str = "PLY_CHESS_NET";
+
+/// The evaluation in network file `path` (empty: the linear one).
+///
+/// # Errors
+/// [`CliError::Network`] for a file that cannot be read or is no chess
+/// network.
+pub fn load_evaluation(path: &str) -> Result<AnyEvaluation, CliError> {
+    if path.is_empty() {
+        return Ok(AnyEvaluation::Linear);
+    }
+    Nnue::load(std::path::Path::new(path))
+        .map(AnyEvaluation::Network)
+        .map_err(|e| CliError::Network(format!("{path}: {e}")))
+}
+
+/// The evaluation `PLY_CHESS_NET` asks for, loaded once.
+fn evaluation() -> &'static Result<AnyEvaluation, String> {
+    static EVALUATION: OnceLock<Result<AnyEvaluation, String>> = OnceLock::new();
+    EVALUATION.get_or_init(|| {
+        let path = std::env::var(NET_VAR).unwrap_or_default();
+        load_evaluation(&path).map_err(|e| format!("{NET_VAR}={e}"))
+    })
+}
+
+/// The chosen evaluation (linear if `PLY_CHESS_NET` could not be loaded:
+/// [`GameEntry::engine_ready`] refuses that first).
+fn eval() -> AnyEvaluation {
+    evaluation().clone().unwrap_or_default()
+}
 
 /// Chess.
 pub struct Chess;
@@ -28,11 +63,19 @@ impl GameEntry for Chess {
 
     fn with_engine_board<T: EngineTask>(name: &str, task: T) -> Option<T::Output> {
         Some(match name {
-            "bitboard" => task.run::<ply_chess::Position, _>(Evaluation),
-            "gnu" => task.run::<GnuBoard, _>(Evaluation),
-            "attackmap" => task.run::<AttackBoard, _>(Evaluation),
+            "bitboard" => task.run::<ply_chess::Position, _>(eval()),
+            "gnu" => task.run::<GnuBoard, _>(eval()),
+            "attackmap" => task.run::<AttackBoard, _>(eval()),
             _ => return None,
         })
+    }
+
+    /// Loads the network `PLY_CHESS_NET` names, if any.
+    fn engine_ready() -> Result<(), CliError> {
+        evaluation()
+            .as_ref()
+            .map(|_| ())
+            .map_err(|e| CliError::Network(e.clone()))
     }
 
     /// Positions searched by `ply bench chess`: the start, Kiwipete and a range of

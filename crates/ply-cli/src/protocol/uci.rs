@@ -10,13 +10,14 @@
 //!
 //! Options: `Hash`, `Threads`, `MultiPV`, `Level`, `Seed`, `Ponder`,
 //! `Move Overhead` (kept back from the clock at every move), `Clear Hash`,
-//! `UCI_LimitStrength` with `UCI_Elo`. Out-of-range numbers are clamped, with
+//! `UCI_LimitStrength` with `UCI_Elo`, `EvalFile` (a network file of `ply
+//! train chess nnue`; empty, the default: the linear evaluation). Out-of-range numbers are clamped, with
 //! an `info string` saying so.
 
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
 use ply_chess::Position;
-use ply_chess::engine::Evaluation;
+use ply_chess::engine::AnyEvaluation;
 use ply_core::search::{Bound, Clock, Engine, Info, Level, Limits};
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -38,7 +39,9 @@ const LEVEL_ELO: [u32; 10] = [755, 880, 1130, 1280, 1565, 1695, 1810, 1810, 1810
 /// The state of a UCI session.
 struct Uci {
     out: Output,
-    search: SearchThread<Position, Evaluation>,
+    search: SearchThread<Position, AnyEvaluation>,
+    /// `EvalFile` as set (empty: the linear evaluation).
+    eval_file: String,
     position: Position,
     /// Hashes of the game's positions before `position`.
     history: Vec<u64>,
@@ -64,7 +67,8 @@ pub fn run() -> std::io::Result<()> {
 pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
     let mut session = Uci {
         out: Output::new(output),
-        search: SearchThread::new(Engine::new(Evaluation, DEFAULT_HASH_MB)),
+        search: SearchThread::new(Engine::new(AnyEvaluation::Linear, DEFAULT_HASH_MB)),
+        eval_file: String::new(),
         position: Position::start(),
         history: Vec::new(),
         move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
@@ -184,6 +188,8 @@ impl Uci {
         ));
         self.out
             .line("option name UCI_Chess960 type check default false");
+        self.out
+            .line("option name EvalFile type string default <empty>");
         self.out.line("uciok");
     }
 
@@ -267,6 +273,22 @@ impl Uci {
         };
         let mut engine = self.search.engine();
         match (lower.as_str(), number) {
+            ("evalfile", _) => {
+                let path = if value == "<empty>" { "" } else { value };
+                match crate::games::chess::load_evaluation(path) {
+                    Ok(evaluation) => {
+                        note = Some(format!("EvalFile: {}", evaluation.describe()));
+                        engine.set_evaluator(evaluation);
+                        self.eval_file = path.to_owned();
+                    }
+                    Err(e) => {
+                        note = Some(format!(
+                            "error: EvalFile {e}; the evaluation stays {}",
+                            engine.evaluator().describe()
+                        ));
+                    }
+                }
+            }
             ("hash", Ok(mb)) => {
                 let mb = clamped(mb, 1, MAX_HASH_MB);
                 if !engine.resize_table(mb as usize) {
