@@ -215,6 +215,9 @@ mod tests {
         "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1",
     ];
 
+    /// The raw scores of [`random_network`]`(64)` on [`FENS`].
+    const GOLDEN: [i32; 5] = [300, 1793, -879, 169, 2339];
+
     #[test]
     fn features_mirror_for_black() {
         let wp = Piece {
@@ -272,6 +275,19 @@ mod tests {
             let expected = (raw * 400).div_euclid(255 * 64) as i32;
             assert_eq!(nnue.raw(&position), expected, "{fen}");
         }
+    }
+
+    #[test]
+    fn the_scores_are_the_same_in_every_build() {
+        // Fixed numbers: this test passes in a portable build and in one
+        // with `RUSTFLAGS="-C target-cpu=native"` alike (the integer loops
+        // are exact whatever SIMD the compiler picks).
+        let nnue = Nnue::new(random_network(64)).unwrap();
+        let scores: Vec<i32> = FENS
+            .iter()
+            .map(|fen| nnue.raw(&Position::from_fen(fen).unwrap()))
+            .collect();
+        assert_eq!(scores, GOLDEN);
     }
 
     #[test]
