@@ -208,7 +208,7 @@ impl Network {
                 "{features} input features (1 to 65536)"
             )));
         }
-        if hidden == 0 || hidden > MAX_HIDDEN || hidden % HIDDEN_MULTIPLE != 0 {
+        if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(HIDDEN_MULTIPLE) {
             return Err(NetworkError::Header(format!(
                 "hidden size {hidden} (a multiple of {HIDDEN_MULTIPLE} up to {MAX_HIDDEN})"
             )));

@@ -181,7 +181,10 @@ impl Default for TrainOptions {
 impl TrainOptions {
     fn check(&self) -> Result<(), FitError> {
         let bad = |m: String| Err(FitError::BadOption(m));
-        if self.hidden == 0 || self.hidden > MAX_HIDDEN || self.hidden % HIDDEN_MULTIPLE != 0 {
+        if self.hidden == 0
+            || self.hidden > MAX_HIDDEN
+            || !self.hidden.is_multiple_of(HIDDEN_MULTIPLE)
+        {
             return bad(format!(
                 "hidden size {} (a multiple of {HIDDEN_MULTIPLE} up to {MAX_HIDDEN})",
                 self.hidden

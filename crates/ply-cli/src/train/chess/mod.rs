@@ -79,11 +79,12 @@ pub enum ChessStep {
     /// `bullet-utils convert --from marlinformat`: bulletformat 1.8.0 turns
     /// the rooks that may still castle into bishops.
     Convert(datagen::ConvertArgs),
-    /// Train a neural network evaluation (768 features -> H per side x 2 ->
-    /// 1) on a marlinformat data file and write it quantised (the file that
-    /// `EvalFile` and PLY_CHESS_NET load); the held-out loss after each
-    /// epoch, the network and a checkpoint (OUT.ckpt) written after each, so
-    /// that --resume continues.
+    /// Train a neural network evaluation (768 features to H per side,
+    /// concatenated, to one output) on a marlinformat data file and write it
+    /// quantised (the file that `EvalFile` and PLY_CHESS_NET load); the
+    /// held-out loss is reported after each epoch, and the network and a
+    /// checkpoint (OUT.ckpt) are written after each, so that --resume
+    /// continues.
     ///
     /// Example: ply train chess nnue --data data.bin --out chess.nnue
     /// --hidden 128 --epochs 10

@@ -1,6 +1,6 @@
-//! `ply train chess nnue`: a two-perspective network (768 -> H per side ->
-//! 1) trained on marlinformat data (`datagen`) by [`ply_fit::nnue`], written
-//! as the quantised file that `EvalFile` and `PLY_CHESS_NET` load.
+//! `ply train chess nnue`: a two-perspective network (768 features to H per
+//! side, concatenated, to one output) trained on marlinformat data
+//! (`datagen`) by [`ply_fit::nnue`], written as the quantised file that `EvalFile` and `PLY_CHESS_NET` load.
 //!
 //! Each record gives the features of its position from the side to move's
 //! perspective and the other side's ([`ply_chess::engine::nnue`]), the
