@@ -20,13 +20,13 @@
 //! | 4 | hidden size `H` per perspective (`u32`, a multiple of 16, at most 4096) |
 //! | 1 | activation: 0 clipped ReLU, 1 squared clipped ReLU |
 //! | 3 | zero |
-//! | 2 | `QA` (`i16`, the feature weights' scale, 255) |
+//! | 2 | `QA` (`i16`, the feature weights' scale, 255; at most 255) |
 //! | 2 | `QB` (`i16`, the output weights' scale, 64) |
 //! | 4 | `scale` (`u32`, centi-units per unit of output, e.g. 400) |
 //! | 8 | hash: FNV-1a 64 of every byte after the header |
 //! | `2 F H` | feature weights `i16`, feature by feature (row `f` is `H` values) |
 //! | `2 H` | feature biases `i16` |
-//! | `4 H` | output weights `i16`: `H` for the side to move, `H` for the other |
+//! | `4 H` | output weights `i16`: `H` for the side to move, `H` for the other (within ±127 with the squared activation) |
 //! | 4 | output bias `i32` (in units of `QA * QB`) |
 //!
 //! The header is 40 bytes. A file of any other length, magic, version or hash
@@ -42,6 +42,11 @@ pub const HEADER_BYTES: usize = 40;
 pub const MAX_HIDDEN: usize = 4096;
 /// The hidden size must be a multiple of this (whole SIMD lanes).
 pub const HIDDEN_MULTIPLE: usize = 16;
+/// The largest `QA` accepted.
+pub const MAX_QA: i16 = 255;
+/// With the squared activation, output weights must lie within ±this (so
+/// that the products fit `i32` lanes).
+pub const MAX_SQUARED_OUTPUT_WEIGHT: i16 = 127;
 
 /// The hidden layer's activation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -218,9 +223,9 @@ impl Network {
         let qa = i16_at(bytes, 24);
         let qb = i16_at(bytes, 26);
         let scale = u32_at(bytes, 28);
-        if qa <= 0 || qb <= 0 || scale == 0 {
+        if qa <= 0 || qa > MAX_QA || qb <= 0 || scale == 0 {
             return Err(NetworkError::Header(format!(
-                "QA {qa}, QB {qb}, scale {scale} (all must be positive)"
+                "QA {qa}, QB {qb}, scale {scale} (all must be positive, QA at most {MAX_QA})"
             )));
         }
         let hash = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
@@ -253,6 +258,16 @@ impl Network {
         network.feature_weights = words.by_ref().take(features * hidden).collect();
         network.feature_bias = words.by_ref().take(hidden).collect();
         network.output_weights = words.by_ref().take(2 * hidden).collect();
+        if activation == Activation::SquaredClippedRelu
+            && network
+                .output_weights
+                .iter()
+                .any(|w| w.unsigned_abs() > MAX_SQUARED_OUTPUT_WEIGHT as u16)
+        {
+            return Err(NetworkError::Header(format!(
+                "an output weight beyond ±{MAX_SQUARED_OUTPUT_WEIGHT} with the squared activation"
+            )));
+        }
         network.output_bias =
             i32::from_le_bytes(payload[payload.len() - 4..].try_into().expect("4 bytes"));
         Ok(network)
@@ -343,19 +358,20 @@ fn dot_crelu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
         .sum()
 }
 
-/// `Σ clamp(a, 0, qa)² * w`, chunks of 16 lanes (16 * 255² * 32767 needs
-/// more than `i32`: each lane's product is taken in `i64`).
+/// `Σ clamp(a, 0, qa)² * w`, chunks of 16 lanes summed in `i32`: with
+/// `|w|` at most [`MAX_SQUARED_OUTPUT_WEIGHT`] (checked when the file is read)
+/// and `qa <= 255` a chunk is at most 16 * 255 * 127 * 255 < 2^31.
 #[inline]
 fn dot_screlu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
     acc.chunks_exact(16)
         .zip(weights.chunks_exact(16))
         .map(|(a, w)| {
-            let mut lane = 0i64;
+            let mut lane = 0i32;
             for i in 0..16 {
                 let c = i32::from(a[i].clamp(0, qa));
-                lane += i64::from(c * i32::from(w[i])) * i64::from(c);
+                lane += c * i32::from(w[i]) * c;
             }
-            lane
+            i64::from(lane)
         })
         .sum()
 }
@@ -403,6 +419,15 @@ mod tests {
         hidden[16] = 15;
         assert!(matches!(
             Network::from_bytes(&hidden),
+            Err(NetworkError::Header(_))
+        ));
+        // The squared activation needs output weights within ±127.
+        let mut squared = tiny();
+        squared.activation = Activation::SquaredClippedRelu;
+        assert!(Network::from_bytes(&squared.to_bytes()).is_ok());
+        squared.output_weights[3] = 128;
+        assert!(matches!(
+            Network::from_bytes(&squared.to_bytes()),
             Err(NetworkError::Header(_))
         ));
     }
