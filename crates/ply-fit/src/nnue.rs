@@ -134,6 +134,47 @@ impl SparseData {
     }
 }
 
+/// The scale `s` (centi-units) that makes `sigmoid(score / s)` the best
+/// least-squares predictor of the results of `data`, between 50 and 2000
+/// (a golden-section search on `ln s`): the scale at which the data's
+/// scores and results agree, so that blending them does not stretch the
+/// network's values.
+#[must_use]
+pub fn fit_scale(data: &SparseData) -> f32 {
+    let error = |ln_s: f64| {
+        let s = ln_s.exp();
+        data.scores
+            .iter()
+            .zip(&data.results)
+            .map(|(&score, &result)| {
+                let p = 1.0 / (1.0 + (-f64::from(score) / s).exp());
+                (p - f64::from(result)).powi(2)
+            })
+            .sum::<f64>()
+    };
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (50f64.ln(), 2000f64.ln());
+    let mut a = hi - ratio * (hi - lo);
+    let mut b = lo + ratio * (hi - lo);
+    let (mut fa, mut fb) = (error(a), error(b));
+    while hi - lo > 1e-3 {
+        if fa < fb {
+            hi = b;
+            b = a;
+            fb = fa;
+            a = hi - ratio * (hi - lo);
+            fa = error(a);
+        } else {
+            lo = a;
+            a = b;
+            fa = fb;
+            b = lo + ratio * (hi - lo);
+            fb = error(b);
+        }
+    }
+    ((lo + hi) / 2.0).exp() as f32
+}
+
 /// What to train and how.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainOptions {
@@ -737,6 +778,20 @@ mod tests {
             holdout_fraction: 0.1,
             ..TrainOptions::default()
         }
+    }
+
+    #[test]
+    fn the_fitted_scale_is_the_one_the_results_were_drawn_with() {
+        let mut data = SparseData::new(1);
+        let mut state = 9u64;
+        for i in 0..20_000 {
+            let score = (i % 1201) as f32 - 600.0;
+            let u = (splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32;
+            let result = if u < sigmoid(score / 200.0) { 1.0 } else { 0.0 };
+            data.push(&[], &[], score, result).unwrap();
+        }
+        let scale = fit_scale(&data);
+        assert!((180.0..220.0).contains(&scale), "{scale}");
     }
 
     #[test]

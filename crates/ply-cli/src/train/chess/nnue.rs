@@ -18,7 +18,7 @@ use ply_chess::Color;
 use ply_chess::engine::nnue::{INPUTS, training_features};
 use ply_chess::train::{DataError, Reader, TrainingPosition};
 use ply_core::nnue::Activation;
-use ply_fit::nnue::{SparseData, TrainOptions, Trainer};
+use ply_fit::nnue::{SparseData, TrainOptions, Trainer, fit_scale};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -53,9 +53,11 @@ pub struct NnueArgs {
     #[arg(long, value_name = "D", default_value_t = 0.9)]
     pub lr_decay: f32,
     /// Centipawns per unit of output: sigmoid(score / scale) is a score's
-    /// expected result.
-    #[arg(long, value_name = "CP", default_value_t = 400)]
-    pub scale: u32,
+    /// expected result. `auto`: the scale at which the data's scores best
+    /// predict its results (157 for ply's own games at 5000 nodes; 400, the
+    /// usual choice, made the first network about 180 Elo weaker there).
+    #[arg(long, value_name = "CP|auto", default_value = "auto")]
+    pub scale: String,
     /// The weight of the search score in the target (1 - lambda: the game's
     /// result).
     #[arg(long, value_name = "L", default_value_t = 0.7)]
@@ -78,6 +80,20 @@ pub struct NnueArgs {
 }
 
 impl NnueArgs {
+    /// The scale: `--scale`, or the one fitted to `data`.
+    fn scale(&self, data: &SparseData) -> Result<u32, CliError> {
+        if self.scale == "auto" {
+            return Ok(fit_scale(data).round() as u32);
+        }
+        match self.scale.parse::<u32>() {
+            Ok(scale) if scale > 0 => Ok(scale),
+            _ => Err(CliError::Train(format!(
+                "--scale {}: expected centipawns (a whole number above 0) or auto",
+                self.scale
+            ))),
+        }
+    }
+
     fn options(&self) -> Result<TrainOptions, CliError> {
         let activation = match self.activation.as_str() {
             "crelu" => Activation::ClippedRelu,
@@ -98,7 +114,7 @@ impl NnueArgs {
             batch_size: self.batch,
             learning_rate: self.learning_rate,
             learning_rate_decay: self.lr_decay,
-            scale: self.scale as f32,
+            scale: 400.0,
             lambda: self.lambda,
             holdout_fraction: self.holdout / 100.0,
             seed: self.seed,
@@ -155,9 +171,11 @@ pub fn run(args: &NnueArgs, json: bool) -> Result<(), CliError> {
     pool.install(|| train(args, options, json))
 }
 
-fn train(args: &NnueArgs, options: TrainOptions, json: bool) -> Result<(), CliError> {
+fn train(args: &NnueArgs, mut options: TrainOptions, json: bool) -> Result<(), CliError> {
     let started = Instant::now();
     let data = read(&args.data, args.limit)?;
+    let scale = args.scale(&data)?;
+    options.scale = scale as f32;
     let ckpt = checkpoint_path(&args.out);
     let train_error = |e: ply_fit::FitError| CliError::Train(e.to_string());
     let mut trainer = if args.resume {
@@ -167,7 +185,6 @@ fn train(args: &NnueArgs, options: TrainOptions, json: bool) -> Result<(), CliEr
     } else {
         Trainer::new(&data, options.clone()).map_err(train_error)?
     };
-    let scale = args.scale;
     print_report(
         json,
         &json!({
@@ -177,17 +194,19 @@ fn train(args: &NnueArgs, options: TrainOptions, json: bool) -> Result<(), CliEr
             "holdout": trainer.holdout_len(),
             "hidden": options.hidden,
             "activation": options.activation.name(),
+            "scale": scale,
             "epoch": trainer.epoch,
             "read_seconds": started.elapsed().as_secs_f64(),
         }),
         &format!(
-            "{}: {} positions ({} trained, {} held out), 768 -> {}x2 {} -> 1, from epoch {}",
+            "{}: {} positions ({} trained, {} held out), 768 -> {}x2 {} -> 1, scale {} cp, from epoch {}",
             args.data.display(),
             data.len(),
             trainer.train_len(),
             trainer.holdout_len(),
             options.hidden,
             options.activation.name(),
+            scale,
             trainer.epoch
         ),
     )?;
