@@ -40,8 +40,6 @@ const LEVEL_ELO: [u32; 10] = [755, 880, 1130, 1280, 1565, 1695, 1810, 1810, 1810
 struct Uci {
     out: Output,
     search: SearchThread<Position, AnyEvaluation>,
-    /// `EvalFile` as set (empty: the linear evaluation).
-    eval_file: String,
     position: Position,
     /// Hashes of the game's positions before `position`.
     history: Vec<u64>,
@@ -68,7 +66,6 @@ pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std:
     let mut session = Uci {
         out: Output::new(output),
         search: SearchThread::new(Engine::new(AnyEvaluation::Linear, DEFAULT_HASH_MB)),
-        eval_file: String::new(),
         position: Position::start(),
         history: Vec::new(),
         move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
@@ -279,7 +276,6 @@ impl Uci {
                     Ok(evaluation) => {
                         note = Some(format!("EvalFile: {}", evaluation.describe()));
                         engine.set_evaluator(evaluation);
-                        self.eval_file = path.to_owned();
                     }
                     Err(e) => {
                         note = Some(format!(
