@@ -713,8 +713,9 @@ fn merge_into(inputs: &[PathBuf], out: &Path) -> Result<(u64, u64), CliError> {
         let mut reader = Reader::new(BufReader::new(file));
         let mut index = 0u64;
         while let Some(bytes) = reader.next_bytes().map_err(|e| train_error(input, e))? {
-            TrainingPosition::unpack(&bytes)
-                .map_err(|e| train_error(input, format!("record {index}: {e}")))?;
+            TrainingPosition::unpack(&bytes).map_err(|error| {
+                train_error(input, ply_chess::train::DataError::Record { index, error })
+            })?;
             index += 1;
             read += 1;
             if let Some(record) = dedup.filter(bytes) {
