@@ -68,6 +68,9 @@ pub enum CliError {
     /// could not be read or written.
     #[error("{0}")]
     Train(String),
+    /// A network file (`PLY_CHESS_NET`, `EvalFile`) could not be used.
+    #[error("{0}")]
+    Network(String),
     /// Writing the output failed (e.g. a closed pipe).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -91,7 +94,8 @@ impl CliError {
             | CliError::HashAllocation(_)
             | CliError::Match(_)
             | CliError::Egdb(_)
-            | CliError::Train(_) => ExitCode::from(2),
+            | CliError::Train(_)
+            | CliError::Network(_) => ExitCode::from(2),
             CliError::EgdbFile(err) => match err {
                 ply_checkers::egdb::Error::Io { .. }
                 | ply_checkers::egdb::Error::Threads { .. } => ExitCode::from(1),

@@ -9,6 +9,7 @@ pub mod cpu;
 pub mod game;
 pub mod history;
 pub mod movelist;
+pub mod nnue;
 pub mod perft;
 pub mod player;
 pub mod record;

@@ -3,6 +3,7 @@
 mod dataset;
 mod error;
 mod fit;
+pub mod nnue;
 mod options;
 mod scale;
 mod split;

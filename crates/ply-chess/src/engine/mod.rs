@@ -16,17 +16,21 @@ mod endgame;
 pub mod eval;
 pub mod features;
 mod legal;
+pub mod nnue;
 pub mod see;
 
 pub use eval::{Evaluation, LinearTerms};
 
 /// ply's chess engine behind ply-core's [`Player`](ply_core::Player): the
-/// search with the [`Evaluation`], on the bitboard [`Position`] by default
-/// (the seed boards `GnuBoard` and `AttackBoard` carry the same engine).
+/// search with the evaluation chosen at run time ([`AnyEvaluation`]: the
+/// linear one unless `PLY_CHESS_NET` or `EvalFile` names a network), on the
+/// bitboard [`Position`] by default (the seed boards `GnuBoard` and
+/// `AttackBoard` carry the same engine).
 ///
 /// [`Position`]: crate::Position
-pub type ChessPlayer<B = crate::Position> = ply_core::search::Engine<B, Evaluation>;
+pub type ChessPlayer<B = crate::Position> = ply_core::search::Engine<B, AnyEvaluation>;
 pub use features::{FEATURE_COUNT, GROUPS, Weights};
+pub use nnue::{AnyEvaluation, NET_VAR, Nnue, env_evaluation};
 
 use crate::movegen::Stage;
 use crate::moves::Move;
@@ -163,6 +167,16 @@ macro_rules! chess_engine {
 
         impl ply_core::search::Evaluator<$board> for crate::engine::Evaluation {
             /// ply's evaluation of the same position.
+            fn evaluate(&self, board: &$board) -> ply_core::search::Score {
+                ply_core::search::Evaluator::<crate::position::Position>::evaluate(
+                    self,
+                    &board.to_position(),
+                )
+            }
+        }
+
+        impl ply_core::search::Evaluator<$board> for crate::engine::AnyEvaluation {
+            /// The chosen evaluation of the same position.
             fn evaluate(&self, board: &$board) -> ply_core::search::Score {
                 ply_core::search::Evaluator::<crate::position::Position>::evaluate(
                     self,

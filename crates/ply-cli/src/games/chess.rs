@@ -4,6 +4,7 @@
 
 use super::{BoardTask, GameEntry};
 use crate::engines::PlayerTask;
+use crate::error::CliError;
 use ply_chess::attackmap::AttackBoard;
 use ply_chess::engine::ChessPlayer;
 use ply_chess::gnu::GnuBoard;
@@ -33,6 +34,15 @@ impl GameEntry for Chess {
             "attackmap" => task.run::<ChessPlayer<AttackBoard>>(),
             _ => return None,
         })
+    }
+
+    /// Loads the network `PLY_CHESS_NET` names, if any: a bad file is
+    /// refused before any search.
+    fn engine_ready() -> Result<(), CliError> {
+        ply_chess::engine::env_evaluation()
+            .as_ref()
+            .map(|_| ())
+            .map_err(|e| CliError::Network(e.clone()))
     }
 
     const BENCH_POSITIONS: &'static [&'static str] = &ply_chess::engine::bench::POSITIONS;

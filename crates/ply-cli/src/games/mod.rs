@@ -49,6 +49,16 @@ pub trait GameEntry {
     /// when the engine does not run on such a board.
     fn with_engine_board<T: PlayerTask>(name: &str, task: T) -> Option<T::Output>;
 
+    /// Checks what the game's evaluation loads at run time (chess: the
+    /// network named by `PLY_CHESS_NET`) before [`with_engine_board`]
+    /// hands it out.
+    ///
+    /// # Errors
+    /// A file that cannot be used.
+    fn engine_ready() -> Result<(), CliError> {
+        Ok(())
+    }
+
     /// The positions `ply bench` searches.
     const BENCH_POSITIONS: &'static [&'static str];
     /// The depth `ply bench` searches them to by default (a few seconds).
@@ -142,6 +152,7 @@ pub fn with_engine_board<G: GameEntry, T: PlayerTask>(
     task: T,
 ) -> Result<T::Output, CliError> {
     let name = name.unwrap_or(G::ENGINE_BOARDS[0]);
+    G::engine_ready()?;
     G::with_engine_board(name, task).ok_or_else(|| {
         if G::GENERATORS.contains(&name) {
             let boards = if G::ENGINE_BOARDS.len() == 1 {

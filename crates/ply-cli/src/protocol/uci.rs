@@ -10,13 +10,14 @@
 //!
 //! Options: `Hash`, `Threads`, `MultiPV`, `Level`, `Seed`, `Ponder`,
 //! `Move Overhead` (kept back from the clock at every move), `Clear Hash`,
-//! `UCI_LimitStrength` with `UCI_Elo`. Out-of-range numbers are clamped, with
+//! `UCI_LimitStrength` with `UCI_Elo`, `EvalFile` (a network file of `ply
+//! train chess nnue`; empty, the default: the linear evaluation). Out-of-range numbers are clamped, with
 //! an `info string` saying so.
 
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
 use ply_chess::Position;
-use ply_chess::engine::ChessPlayer;
+use ply_chess::engine::{AnyEvaluation, ChessPlayer};
 use ply_core::Player;
 use ply_core::search::{Bound, Clock, Info, Level, Limits};
 use std::io::{BufRead, Write};
@@ -187,6 +188,8 @@ impl Uci {
         ));
         self.out
             .line("option name UCI_Chess960 type check default false");
+        self.out
+            .line("option name EvalFile type string default <empty>");
         self.out.line("uciok");
     }
 
@@ -270,6 +273,21 @@ impl Uci {
         };
         let mut engine = self.search.player();
         match (lower.as_str(), number) {
+            ("evalfile", _) => {
+                let path = if value == "<empty>" { "" } else { value };
+                match AnyEvaluation::load(path) {
+                    Ok(evaluation) => {
+                        note = Some(format!("EvalFile: {}", evaluation.describe()));
+                        engine.set_evaluator(evaluation);
+                    }
+                    Err(e) => {
+                        note = Some(format!(
+                            "error: EvalFile {e}; the evaluation stays {}",
+                            engine.evaluator().describe()
+                        ));
+                    }
+                }
+            }
             ("hash", Ok(mb)) => {
                 let mb = clamped(mb, 1, MAX_HASH_MB);
                 if engine.set_hash(mb as usize).is_err() {

@@ -471,6 +471,13 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
         &self.evaluator
     }
 
+    /// Replaces the evaluator (a network loaded at run time) and forgets
+    /// what was learnt with the old one.
+    pub fn set_evaluator(&mut self, evaluator: E) {
+        self.evaluator = evaluator;
+        self.clear();
+    }
+
     /// Searches `root` within `limits` until done or `stop` is set, reporting
     /// each iteration to `on_info`. `history` holds the hashes of the positions
     /// before the root, oldest first, for repetition draws.

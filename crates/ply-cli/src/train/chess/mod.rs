@@ -14,6 +14,7 @@ pub mod data;
 mod datagen;
 mod fit;
 mod generate;
+mod nnue;
 
 use crate::error::CliError;
 use crate::train::batch::{info_json, print_report};
@@ -78,6 +79,16 @@ pub enum ChessStep {
     /// `bullet-utils convert --from marlinformat`: bulletformat 1.8.0 turns
     /// the rooks that may still castle into bishops.
     Convert(datagen::ConvertArgs),
+    /// Train a neural network evaluation (768 features to H per side,
+    /// concatenated, to one output) on a marlinformat data file and write it
+    /// quantised (the file that `EvalFile` and PLY_CHESS_NET load); the
+    /// held-out loss is reported after each epoch, and the network and a
+    /// checkpoint (OUT.ckpt) are written after each, so that --resume
+    /// continues.
+    ///
+    /// Example: ply train chess nnue --data data.bin --out chess.nnue
+    /// --hidden 128 --epochs 10
+    Nnue(nnue::NnueArgs),
 }
 
 /// Runs `ply train chess`.
@@ -90,6 +101,7 @@ pub fn run(args: &ChessArgs, json: bool) -> Result<(), CliError> {
         ChessStep::Merge(args) => datagen::merge(args, json),
         ChessStep::Dump(args) => datagen::dump(args, json),
         ChessStep::Convert(args) => datagen::convert(args, json),
+        ChessStep::Nnue(args) => nnue::run(args, json),
     }
 }
 

@@ -1,0 +1,346 @@
+//! The neural network evaluation: chess's 768 input features for the
+//! two-perspective networks of [`ply_core::nnue`] (trained by
+//! `ply train chess nnue`, [`ply_fit::nnue`](https://docs.rs/ply-fit)), and
+//! the [`Evaluator`] that runs one.
+//!
+//! A feature is a piece (colour x role) on a square seen from one side:
+//! `(colour == perspective ? 0 : 384) + role * 64 + square`, the square
+//! mirrored top to bottom (`square ^ 56`) from Black's perspective, so that
+//! both sides see their own pieces as White sees White's.
+//!
+//! This first version refreshes both accumulators at every evaluation (about
+//! 30 rows of `H` each); the integer loops are plain Rust that the compiler
+//! vectorises for whatever `target-cpu` it builds for, with the same result
+//! everywhere (integer arithmetic).
+
+use super::eval::Evaluation;
+use crate::position::Position;
+use crate::types::{Color, Piece, Role, Square};
+use ply_core::nnue::{Network, NetworkError};
+use ply_core::search::{Evaluator, Score};
+use std::sync::Arc;
+
+/// Input features per perspective: 2 colours x 6 roles x 64 squares.
+pub const INPUTS: usize = 768;
+/// The evaluation never leaves ±this many centipawns (far inside the mate
+/// scores).
+pub const LIMIT: i32 = 20_000;
+
+/// The feature of `piece` on `square` seen from `perspective`'s side.
+#[inline]
+#[must_use]
+pub fn feature(perspective: Color, piece: Piece, square: Square) -> usize {
+    let (side, sq) = match perspective {
+        Color::White => (piece.color, square.index()),
+        Color::Black => (piece.color.opponent(), square.index() ^ 56),
+    };
+    let side = if side == Color::White { 0 } else { 384 };
+    side + piece.role.index() * 64 + sq
+}
+
+/// Appends the active features of `position` from `perspective`'s side.
+pub fn active_features(position: &Position, perspective: Color, out: &mut Vec<u16>) {
+    for color in Color::ALL {
+        for role in Role::ALL {
+            for square in position.pieces(color, role) {
+                out.push(feature(perspective, Piece { color, role }, square) as u16);
+            }
+        }
+    }
+}
+
+/// The features of `position` from the side to move's perspective and from
+/// the other side's, for training.
+#[must_use]
+pub fn training_features(position: &Position) -> (Vec<u16>, Vec<u16>) {
+    let us = position.turn();
+    let mut a = Vec::with_capacity(32);
+    let mut b = Vec::with_capacity(32);
+    active_features(position, us, &mut a);
+    active_features(position, us.opponent(), &mut b);
+    (a, b)
+}
+
+/// A network evaluation: a quantised network of [`INPUTS`] features,
+/// shared between threads.
+#[derive(Clone, Debug)]
+pub struct Nnue {
+    network: Arc<Network>,
+}
+
+impl Nnue {
+    /// The evaluation by `network`.
+    ///
+    /// # Errors
+    /// [`NetworkError::Features`] if it is not a chess network.
+    pub fn new(network: Network) -> Result<Nnue, NetworkError> {
+        if network.features != INPUTS {
+            return Err(NetworkError::Features {
+                expected: INPUTS,
+                found: network.features,
+            });
+        }
+        Ok(Nnue {
+            network: Arc::new(network),
+        })
+    }
+
+    /// The evaluation by the network in file `path`.
+    ///
+    /// # Errors
+    /// [`NetworkError`] if the file cannot be read or holds no chess network.
+    pub fn load(path: &std::path::Path) -> Result<Nnue, NetworkError> {
+        Nnue::new(Network::load(path)?)
+    }
+
+    /// The network.
+    #[must_use]
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+
+    /// The two accumulators, side to move first, computed from scratch.
+    #[must_use]
+    pub fn accumulators(&self, position: &Position) -> (Vec<i16>, Vec<i16>) {
+        let net = &*self.network;
+        let us = position.turn();
+        let mut a = net.new_accumulator();
+        let mut b = net.new_accumulator();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                for square in position.pieces(color, role) {
+                    net.add_feature(&mut a, feature(us, piece, square));
+                    net.add_feature(&mut b, feature(us.opponent(), piece, square));
+                }
+            }
+        }
+        (a, b)
+    }
+
+    /// The network's raw value in centipawns for the side to move (no draw
+    /// rules).
+    #[must_use]
+    pub fn raw(&self, position: &Position) -> i32 {
+        let (a, b) = self.accumulators(position);
+        self.network.evaluate(&a, &b).clamp(-LIMIT, LIMIT)
+    }
+}
+
+impl Evaluator<Position> for Nnue {
+    /// The network's value, 0 without mating material, faded by the
+    /// fifty-move counter as the linear evaluation is.
+    fn evaluate(&self, position: &Position) -> Score {
+        if position.is_insufficient_material() {
+            return Score(0);
+        }
+        Score(super::endgame::fifty_move_faded(
+            self.raw(position),
+            position.halfmove_clock(),
+        ))
+    }
+}
+
+/// The environment variable that names a network file for every chess
+/// player made with the defaults (`ply best`, `ply bench`, `ply play`,
+/// `ply uci` until `EvalFile` says otherwise, the Python package); empty or
+/// unset: the linear evaluation.
+pub const NET_VAR: &str = "PLY_CHESS_NET";
+
+/// The evaluation [`NET_VAR`] names, read once for the process; the reason
+/// when its file cannot be read or is no chess network.
+pub fn env_evaluation() -> &'static Result<AnyEvaluation, String> {
+    static EVALUATION: std::sync::OnceLock<Result<AnyEvaluation, String>> =
+        std::sync::OnceLock::new();
+    EVALUATION.get_or_init(|| {
+        let path = std::env::var(NET_VAR).unwrap_or_default();
+        AnyEvaluation::load(&path).map_err(|e| format!("{NET_VAR}={e}"))
+    })
+}
+
+/// The chess evaluation chosen at run time: the linear one or a network.
+/// One branch per evaluation; the search stays monomorphised.
+#[derive(Clone, Debug)]
+pub enum AnyEvaluation {
+    /// ply's linear evaluation ([`Evaluation`]).
+    Linear,
+    /// A network.
+    Network(Nnue),
+}
+
+/// The evaluation [`NET_VAR`] names ([`env_evaluation`]); the linear one
+/// when it names none, or a file that cannot be loaded (front ends refuse
+/// that first, with the reason).
+impl Default for AnyEvaluation {
+    fn default() -> AnyEvaluation {
+        env_evaluation().clone().unwrap_or(AnyEvaluation::Linear)
+    }
+}
+
+impl AnyEvaluation {
+    /// The evaluation in network file `path`; the linear one for an empty
+    /// path.
+    ///
+    /// # Errors
+    /// The file and the reason, for a file that cannot be read or is no
+    /// chess network.
+    pub fn load(path: &str) -> Result<AnyEvaluation, String> {
+        if path.is_empty() {
+            return Ok(AnyEvaluation::Linear);
+        }
+        Nnue::load(std::path::Path::new(path))
+            .map(AnyEvaluation::Network)
+            .map_err(|e| format!("{path}: {e}"))
+    }
+
+    /// The network's file name for messages: "linear" or the hash.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match self {
+            AnyEvaluation::Linear => "linear".into(),
+            AnyEvaluation::Network(nnue) => format!(
+                "network {}x{} {} ({:016x})",
+                INPUTS,
+                nnue.network.hidden,
+                nnue.network.activation.name(),
+                nnue.network.hash()
+            ),
+        }
+    }
+}
+
+impl Evaluator<Position> for AnyEvaluation {
+    #[inline]
+    fn evaluate(&self, position: &Position) -> Score {
+        match self {
+            AnyEvaluation::Linear => Evaluation.evaluate(position),
+            AnyEvaluation::Network(nnue) => nnue.evaluate(position),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::nnue::Activation;
+
+    /// A network with weights from a fixed pseudo-random sequence.
+    pub(crate) fn random_network(hidden: usize) -> Network {
+        let mut state = 12345u64;
+        let mut next = |range: i64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as i64 % (2 * range + 1) - range) as i16
+        };
+        Network {
+            features: INPUTS,
+            hidden,
+            activation: Activation::ClippedRelu,
+            qa: 255,
+            qb: 64,
+            scale: 400,
+            feature_weights: (0..INPUTS * hidden).map(|_| next(40)).collect(),
+            feature_bias: (0..hidden).map(|_| next(100) + 60).collect(),
+            output_weights: (0..2 * hidden).map(|_| next(127)).collect(),
+            output_bias: 300,
+        }
+    }
+
+    const FENS: [&str; 5] = [
+        crate::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 0 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1",
+    ];
+
+    /// The raw scores of [`random_network`]`(64)` on [`FENS`].
+    const GOLDEN: [i32; 5] = [300, 1793, -879, 169, 2339];
+
+    #[test]
+    fn features_mirror_for_black() {
+        let wp = Piece {
+            color: Color::White,
+            role: Role::Pawn,
+        };
+        let bk = Piece {
+            color: Color::Black,
+            role: Role::King,
+        };
+        let e2 = Square::new(12);
+        assert_eq!(feature(Color::White, wp, e2), 12);
+        assert_eq!(feature(Color::Black, wp, e2), 384 + 52);
+        let e8 = Square::new(60);
+        assert_eq!(feature(Color::Black, bk, e8), 5 * 64 + 4);
+        // The start position looks the same from both sides.
+        let start = Position::start();
+        let (mut a, mut b) = training_features(&start);
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 32);
+    }
+
+    #[test]
+    fn the_integer_forward_pass_matches_a_plain_reference() {
+        // The vectorised loops against the definition, in i64, on every
+        // position: this is what makes a native build and a portable one
+        // give the same scores.
+        let nnue = Nnue::new(random_network(64)).unwrap();
+        let net = nnue.network();
+        for fen in FENS {
+            let position = Position::from_fen(fen).unwrap();
+            let (us, them) = training_features(&position);
+            let acc = |features: &[u16]| -> Vec<i64> {
+                (0..net.hidden)
+                    .map(|i| {
+                        i64::from(net.feature_bias[i])
+                            + features
+                                .iter()
+                                .map(|&f| {
+                                    i64::from(net.feature_weights[usize::from(f) * net.hidden + i])
+                                })
+                                .sum::<i64>()
+                    })
+                    .collect()
+            };
+            let raw: i64 = acc(&us)
+                .iter()
+                .chain(&acc(&them))
+                .zip(&net.output_weights)
+                .map(|(&a, &w)| a.clamp(0, 255) * i64::from(w))
+                .sum::<i64>()
+                + i64::from(net.output_bias);
+            let expected = (raw * 400).div_euclid(255 * 64) as i32;
+            assert_eq!(nnue.raw(&position), expected, "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_scores_are_the_same_in_every_build() {
+        // Fixed numbers: this test passes in a portable build and in one
+        // with `RUSTFLAGS="-C target-cpu=native"` alike (the integer loops
+        // are exact whatever SIMD the compiler picks).
+        let nnue = Nnue::new(random_network(64)).unwrap();
+        let scores: Vec<i32> = FENS
+            .iter()
+            .map(|fen| nnue.raw(&Position::from_fen(fen).unwrap()))
+            .collect();
+        assert_eq!(scores, GOLDEN);
+    }
+
+    #[test]
+    fn a_game_s_network_must_have_its_features() {
+        let mut net = random_network(16);
+        net.features = 700;
+        net.feature_weights.truncate(700 * 16);
+        assert!(matches!(
+            Nnue::new(net),
+            Err(NetworkError::Features {
+                expected: 768,
+                found: 700
+            })
+        ));
+    }
+}

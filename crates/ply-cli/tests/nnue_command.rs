@@ -1,0 +1,157 @@
+//! The chess network end to end through the binary: a few self-play games
+//! (`train chess datagen`), one epoch of `train chess nnue`, the network
+//! used by `ply best` (`PLY_CHESS_NET`) and `ply uci` (`EvalFile`), and bad
+//! network files refused.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+mod common;
+use common::{Session, stderr, stdout};
+
+fn ply(args: &[&str], net: Option<&Path>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ply"));
+    command.args(args).env_remove("PLY_CHESS_NET");
+    if let Some(net) = net {
+        command.env("PLY_CHESS_NET", net);
+    }
+    command.output().expect("ply runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-nnue-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn datagen_train_and_play_with_the_network() {
+    let dir = temp_dir("e2e");
+    let data = dir.join("data.bin");
+    let net = dir.join("net.nnue");
+    let out = ply(
+        &[
+            "train",
+            "chess",
+            "datagen",
+            "--out",
+            data.to_str().unwrap(),
+            "--games",
+            "3",
+            "--nodes",
+            "200",
+            "--threads",
+            "1",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "--json",
+            "train",
+            "chess",
+            "nnue",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            net.to_str().unwrap(),
+            "--hidden",
+            "16",
+            "--batch",
+            "64",
+            "--holdout",
+            "20",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        ply(&args, None)
+    };
+    let out = train(&["--epochs", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["event"], "start");
+    assert_eq!(lines.last().unwrap()["epoch"], 1);
+    assert!(lines.last().unwrap()["holdout_loss"].as_f64().unwrap() > 0.0);
+    let bytes = std::fs::read(&net).unwrap();
+    assert_eq!(&bytes[..8], b"PLYNNUE\0");
+    // A second epoch from the checkpoint.
+    let out = train(&["--epochs", "2", "--resume"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"epoch\":2"));
+
+    let out = ply(&["best", "chess", "--depth", "4", "--json"], Some(&net));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"move\""));
+
+    let mut s = Session::start("uci");
+    s.send(&format!("setoption name EvalFile value {}", net.display()));
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string EvalFile: network 768x16")),
+        "{lines:?}"
+    );
+    s.send("go depth 3");
+    s.until("bestmove");
+    s.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_network_files_are_refused() {
+    let dir = temp_dir("bad");
+    let bad = dir.join("bad.nnue");
+    std::fs::write(&bad, b"not a network at all, but long enough for a header").unwrap();
+    for command in [
+        &["best", "chess", "--depth", "2"][..],
+        &["bench", "chess", "--depth", "2"],
+    ] {
+        let out = ply(command, Some(&bad));
+        assert_eq!(out.status.code(), Some(2));
+        let err = stderr(&out);
+        assert!(
+            err.contains("PLY_CHESS_NET=") && err.contains("not a ply network file"),
+            "{err}"
+        );
+    }
+    let out = ply(
+        &["best", "chess", "--depth", "2"],
+        Some(&dir.join("missing.nnue")),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read the network file"));
+
+    let mut s = Session::start("uci");
+    s.send("uci");
+    let lines = s.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name EvalFile type string default <empty>")
+    );
+    s.send(&format!("setoption name EvalFile value {}", bad.display()));
+    s.send("setoption name EvalFile value <empty>");
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: EvalFile")
+                && l.ends_with("the evaluation stays linear")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "info string EvalFile: linear"),
+        "{lines:?}"
+    );
+    s.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}

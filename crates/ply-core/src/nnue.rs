@@ -1,0 +1,460 @@
+//! Quantised two-perspective networks ("NNUE"): the file format and the
+//! integer forward pass, shared by the games (ply-fit trains them, each game
+//! crate names its own features).
+//!
+//! The network: `F` sparse binary input features, seen twice (once from each
+//! side's perspective, with the same weights) and summed into two
+//! accumulators of `H` values (one weight row of `H` per active feature plus
+//! a bias); the two accumulators concatenated side to move first, clipped to
+//! `0..=QA` (clipped ReLU, or its square), and one output. The output times
+//! `scale / (QA * QB)` (or `scale / (QA * QA * QB)` squared) is the value in
+//! centi-units for the side to move.
+//!
+//! # File format (version 1, little-endian)
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `PLYNNUE\0` |
+//! | 4 | version `u32` = 1 |
+//! | 4 | input features `F` (`u32`) |
+//! | 4 | hidden size `H` per perspective (`u32`, a multiple of 16, at most 4096) |
+//! | 1 | activation: 0 clipped ReLU, 1 squared clipped ReLU |
+//! | 3 | zero |
+//! | 2 | `QA` (`i16`, the feature weights' scale, 255; at most 255) |
+//! | 2 | `QB` (`i16`, the output weights' scale, 64) |
+//! | 4 | `scale` (`u32`, centi-units per unit of output, e.g. 400) |
+//! | 8 | hash: FNV-1a 64 of every byte after the header |
+//! | `2 F H` | feature weights `i16`, feature by feature (row `f` is `H` values) |
+//! | `2 H` | feature biases `i16` |
+//! | `4 H` | output weights `i16`: `H` for the side to move, `H` for the other (within ±127 with the squared activation) |
+//! | 4 | output bias `i32` (in units of `QA * QB`) |
+//!
+//! The header is 40 bytes. A file of any other length, magic, version or hash
+//! is refused ([`NetworkError`]).
+
+/// The file's first eight bytes.
+pub const MAGIC: &[u8; 8] = b"PLYNNUE\0";
+/// The format version this code reads and writes.
+pub const VERSION: u32 = 1;
+/// The header's length in bytes.
+pub const HEADER_BYTES: usize = 40;
+/// The largest hidden size accepted.
+pub const MAX_HIDDEN: usize = 4096;
+/// The hidden size must be a multiple of this (whole SIMD lanes).
+pub const HIDDEN_MULTIPLE: usize = 16;
+/// The largest `QA` accepted.
+pub const MAX_QA: i16 = 255;
+/// With the squared activation, output weights must lie within ±this (so
+/// that the products fit `i32` lanes).
+pub const MAX_SQUARED_OUTPUT_WEIGHT: i16 = 127;
+
+/// The hidden layer's activation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Activation {
+    /// `clamp(x, 0, 1)`.
+    ClippedRelu = 0,
+    /// `clamp(x, 0, 1)²`.
+    SquaredClippedRelu = 1,
+}
+
+impl Activation {
+    /// The activation of code `byte` in the file.
+    #[must_use]
+    pub fn from_byte(byte: u8) -> Option<Activation> {
+        match byte {
+            0 => Some(Activation::ClippedRelu),
+            1 => Some(Activation::SquaredClippedRelu),
+            _ => None,
+        }
+    }
+
+    /// Its name on the command line: `crelu` or `screlu`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Activation::ClippedRelu => "crelu",
+            Activation::SquaredClippedRelu => "screlu",
+        }
+    }
+}
+
+/// Why bytes are not a network.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetworkError {
+    /// The file could not be read.
+    #[error("cannot read the network file: {0}")]
+    Io(String),
+    /// Too short for the header, or the wrong magic.
+    #[error("not a ply network file (no PLYNNUE header)")]
+    Magic,
+    /// A version this code does not read.
+    #[error("network file version {0}; this ply reads version {VERSION}")]
+    Version(u32),
+    /// A header field out of range.
+    #[error("bad network header: {0}")]
+    Header(String),
+    /// The length does not match the header's sizes.
+    #[error("network file of {found} bytes; its header asks for {expected}")]
+    Length {
+        /// The length the header implies.
+        expected: usize,
+        /// The file's length.
+        found: usize,
+    },
+    /// The weights do not match the header's hash.
+    #[error("network file corrupt: the hash of its weights does not match its header")]
+    Hash,
+    /// The features are not the ones the game expects.
+    #[error("the network has {found} input features; this game's networks have {expected}")]
+    Features {
+        /// What the game expects.
+        expected: usize,
+        /// What the file has.
+        found: usize,
+    },
+}
+
+/// FNV-1a, 64 bits.
+#[must_use]
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash = 0xCBF2_9CE4_8422_2325u64;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    hash
+}
+
+/// A quantised network, ready to evaluate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// Input features `F`.
+    pub features: usize,
+    /// Hidden size `H` per perspective.
+    pub hidden: usize,
+    /// The hidden activation.
+    pub activation: Activation,
+    /// The feature weights' scale.
+    pub qa: i16,
+    /// The output weights' scale.
+    pub qb: i16,
+    /// Centi-units per unit of output.
+    pub scale: u32,
+    /// Feature weights, `F` rows of `H`.
+    pub feature_weights: Vec<i16>,
+    /// Feature biases, `H`.
+    pub feature_bias: Vec<i16>,
+    /// Output weights, `2 H` (side to move first).
+    pub output_weights: Vec<i16>,
+    /// Output bias, in units of `QA * QB`.
+    pub output_bias: i32,
+}
+
+/// One perspective's accumulator: the feature bias plus the rows of the
+/// active features.
+pub type Accumulator = Vec<i16>;
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn i16_at(bytes: &[u8], at: usize) -> i16 {
+    i16::from_le_bytes(bytes[at..at + 2].try_into().expect("2 bytes"))
+}
+
+impl Network {
+    /// The file's bytes.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut payload = Vec::with_capacity(self.payload_bytes());
+        for &w in self
+            .feature_weights
+            .iter()
+            .chain(&self.feature_bias)
+            .chain(&self.output_weights)
+        {
+            payload.extend_from_slice(&w.to_le_bytes());
+        }
+        payload.extend_from_slice(&self.output_bias.to_le_bytes());
+        let mut bytes = Vec::with_capacity(HEADER_BYTES + payload.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(self.features as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        bytes.extend_from_slice(&[self.activation as u8, 0, 0, 0]);
+        bytes.extend_from_slice(&self.qa.to_le_bytes());
+        bytes.extend_from_slice(&self.qb.to_le_bytes());
+        bytes.extend_from_slice(&self.scale.to_le_bytes());
+        bytes.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+        bytes.extend_from_slice(&payload);
+        bytes
+    }
+
+    fn payload_bytes(&self) -> usize {
+        2 * (self.features * self.hidden + 3 * self.hidden) + 4
+    }
+
+    /// Reads a network from its file's bytes, checking every field.
+    ///
+    /// # Errors
+    /// [`NetworkError`] for anything but a well-formed version 1 file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+            return Err(NetworkError::Magic);
+        }
+        let version = u32_at(bytes, 8);
+        if version != VERSION {
+            return Err(NetworkError::Version(version));
+        }
+        let features = u32_at(bytes, 12) as usize;
+        let hidden = u32_at(bytes, 16) as usize;
+        if features == 0 || features > 1 << 16 {
+            return Err(NetworkError::Header(format!(
+                "{features} input features (1 to 65536)"
+            )));
+        }
+        if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(HIDDEN_MULTIPLE) {
+            return Err(NetworkError::Header(format!(
+                "hidden size {hidden} (a multiple of {HIDDEN_MULTIPLE} up to {MAX_HIDDEN})"
+            )));
+        }
+        let activation = Activation::from_byte(bytes[20])
+            .ok_or_else(|| NetworkError::Header(format!("activation code {}", bytes[20])))?;
+        let qa = i16_at(bytes, 24);
+        let qb = i16_at(bytes, 26);
+        let scale = u32_at(bytes, 28);
+        if qa <= 0 || qa > MAX_QA || qb <= 0 || scale == 0 {
+            return Err(NetworkError::Header(format!(
+                "QA {qa}, QB {qb}, scale {scale} (all must be positive, QA at most {MAX_QA})"
+            )));
+        }
+        let hash = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
+        let mut network = Network {
+            features,
+            hidden,
+            activation,
+            qa,
+            qb,
+            scale,
+            feature_weights: Vec::new(),
+            feature_bias: Vec::new(),
+            output_weights: Vec::new(),
+            output_bias: 0,
+        };
+        let expected = HEADER_BYTES + network.payload_bytes();
+        if bytes.len() != expected {
+            return Err(NetworkError::Length {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let payload = &bytes[HEADER_BYTES..];
+        if fnv1a(payload) != hash {
+            return Err(NetworkError::Hash);
+        }
+        let mut words = payload
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        network.feature_weights = words.by_ref().take(features * hidden).collect();
+        network.feature_bias = words.by_ref().take(hidden).collect();
+        network.output_weights = words.by_ref().take(2 * hidden).collect();
+        if activation == Activation::SquaredClippedRelu
+            && network
+                .output_weights
+                .iter()
+                .any(|w| w.unsigned_abs() > MAX_SQUARED_OUTPUT_WEIGHT as u16)
+        {
+            return Err(NetworkError::Header(format!(
+                "an output weight beyond ±{MAX_SQUARED_OUTPUT_WEIGHT} with the squared activation"
+            )));
+        }
+        network.output_bias =
+            i32::from_le_bytes(payload[payload.len() - 4..].try_into().expect("4 bytes"));
+        Ok(network)
+    }
+
+    /// Reads a network file.
+    ///
+    /// # Errors
+    /// [`NetworkError`] if it cannot be read or is no network.
+    pub fn load(path: &std::path::Path) -> Result<Network, NetworkError> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| NetworkError::Io(format!("{}: {e}", path.display())))?;
+        Network::from_bytes(&bytes)
+    }
+
+    /// The hash of the weights (the header's).
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        let bytes = self.to_bytes();
+        u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"))
+    }
+
+    /// A fresh accumulator: the feature bias.
+    #[must_use]
+    pub fn new_accumulator(&self) -> Accumulator {
+        self.feature_bias.clone()
+    }
+
+    /// Adds feature `feature`'s row to `acc` (wrapping: a trained network
+    /// stays far inside `i16`).
+    #[inline]
+    pub fn add_feature(&self, acc: &mut [i16], feature: usize) {
+        let row = &self.feature_weights[feature * self.hidden..][..self.hidden];
+        for (a, &w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_add(w);
+        }
+    }
+
+    /// Subtracts feature `feature`'s row from `acc` (for incremental updates).
+    #[inline]
+    pub fn remove_feature(&self, acc: &mut [i16], feature: usize) {
+        let row = &self.feature_weights[feature * self.hidden..][..self.hidden];
+        for (a, &w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_sub(w);
+        }
+    }
+
+    /// The raw output from the two accumulators (side to move first), in
+    /// units of `QA * QB`.
+    #[must_use]
+    pub fn output(&self, us: &[i16], them: &[i16]) -> i64 {
+        let h = self.hidden;
+        let qa = self.qa;
+        let (w_us, w_them) = self.output_weights.split_at(h);
+        let sum = match self.activation {
+            Activation::ClippedRelu => dot_crelu(us, w_us, qa) + dot_crelu(them, w_them, qa),
+            Activation::SquaredClippedRelu => {
+                (dot_screlu(us, w_us, qa) + dot_screlu(them, w_them, qa)) / i64::from(qa)
+            }
+        };
+        sum + i64::from(self.output_bias)
+    }
+
+    /// The value in centi-units for the side to move, from the two
+    /// accumulators (side to move first).
+    #[must_use]
+    pub fn evaluate(&self, us: &[i16], them: &[i16]) -> i32 {
+        let raw = self.output(us, them);
+        let divisor = i64::from(self.qa) * i64::from(self.qb);
+        (raw * i64::from(self.scale)).div_euclid(divisor) as i32
+    }
+}
+
+/// `Σ clamp(a, 0, qa) * w`, in chunks of 16 lanes summed in `i32` (no
+/// overflow: 16 * 255 * 32767 < 2^31) and then in `i64`; a loop the compiler
+/// turns into SIMD multiply-adds.
+#[inline]
+fn dot_crelu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
+    acc.chunks_exact(16)
+        .zip(weights.chunks_exact(16))
+        .map(|(a, w)| {
+            let mut lane = 0i32;
+            for i in 0..16 {
+                lane += i32::from(a[i].clamp(0, qa)) * i32::from(w[i]);
+            }
+            i64::from(lane)
+        })
+        .sum()
+}
+
+/// `Σ clamp(a, 0, qa)² * w`, chunks of 16 lanes summed in `i32`: with
+/// `|w|` at most [`MAX_SQUARED_OUTPUT_WEIGHT`] (checked when the file is read)
+/// and `qa <= 255` a chunk is at most 16 * 255 * 127 * 255 < 2^31.
+#[inline]
+fn dot_screlu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
+    acc.chunks_exact(16)
+        .zip(weights.chunks_exact(16))
+        .map(|(a, w)| {
+            let mut lane = 0i32;
+            for i in 0..16 {
+                let c = i32::from(a[i].clamp(0, qa));
+                lane += c * i32::from(w[i]) * c;
+            }
+            i64::from(lane)
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> Network {
+        let (features, hidden) = (4, 16);
+        Network {
+            features,
+            hidden,
+            activation: Activation::ClippedRelu,
+            qa: 255,
+            qb: 64,
+            scale: 400,
+            feature_weights: (0..features * hidden)
+                .map(|i| (i as i16 * 7) % 61 - 30)
+                .collect(),
+            feature_bias: (0..hidden).map(|i| i as i16 * 9).collect(),
+            output_weights: (0..2 * hidden).map(|i| (i as i16 * 5) % 41 - 20).collect(),
+            output_bias: 1234,
+        }
+    }
+
+    #[test]
+    fn bytes_round_trip_and_damage_is_refused() {
+        let net = tiny();
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), HEADER_BYTES + 2 * (4 * 16 + 48) + 4);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let mut bad = bytes.clone();
+        *bad.last_mut().unwrap() ^= 1;
+        assert_eq!(Network::from_bytes(&bad), Err(NetworkError::Hash));
+        assert_eq!(Network::from_bytes(b"hello"), Err(NetworkError::Magic));
+        assert!(matches!(
+            Network::from_bytes(&bytes[..bytes.len() - 2]),
+            Err(NetworkError::Length { .. })
+        ));
+        let mut version = bytes.clone();
+        version[8] = 9;
+        assert_eq!(Network::from_bytes(&version), Err(NetworkError::Version(9)));
+        let mut hidden = bytes;
+        hidden[16] = 15;
+        assert!(matches!(
+            Network::from_bytes(&hidden),
+            Err(NetworkError::Header(_))
+        ));
+        // The squared activation needs output weights within ±127.
+        let mut squared = tiny();
+        squared.activation = Activation::SquaredClippedRelu;
+        assert!(Network::from_bytes(&squared.to_bytes()).is_ok());
+        squared.output_weights[3] = 128;
+        assert!(matches!(
+            Network::from_bytes(&squared.to_bytes()),
+            Err(NetworkError::Header(_))
+        ));
+    }
+
+    #[test]
+    fn the_output_is_the_dot_product_of_the_clipped_accumulators() {
+        let net = tiny();
+        let mut us = net.new_accumulator();
+        net.add_feature(&mut us, 1);
+        net.add_feature(&mut us, 3);
+        let mut them = net.new_accumulator();
+        net.add_feature(&mut them, 2);
+        let mut again = us.clone();
+        net.add_feature(&mut again, 0);
+        net.remove_feature(&mut again, 0);
+        assert_eq!(again, us);
+        let expected: i64 = us
+            .iter()
+            .chain(&them)
+            .zip(&net.output_weights)
+            .map(|(&a, &w)| i64::from(a.clamp(0, 255)) * i64::from(w))
+            .sum::<i64>()
+            + 1234;
+        assert_eq!(net.output(&us, &them), expected);
+        assert_eq!(
+            i64::from(net.evaluate(&us, &them)),
+            (expected * 400).div_euclid(255 * 64)
+        );
+    }
+}
