@@ -46,24 +46,12 @@ const FORMAT: &str = "ply chess datagen 1 (marlinformat)";
 /// Arguments of `ply train chess datagen`.
 #[derive(Debug, Args)]
 pub struct DatagenArgs {
-    /// The data file of 32-byte marlinformat records (no header): created,
-    /// or resumed when its progress file OUT.progress.json exists (the same
-    /// seed and settings).
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Games the file should hold when done (those it has count).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub games: u64,
-    /// The seed of the games: game i of a seed is the same everywhere.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: one per core); the file does not depend on
-    /// them.
-    #[arg(long, value_name = "T", default_value_t = 0)]
-    pub threads: usize,
-    /// Games played between two writes of the file.
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub batch: u64,
+    /// The file (32-byte marlinformat records, no header; resumed when its
+    /// progress file OUT.progress.json exists), the games, the seed (game i
+    /// of a seed is the same everywhere, whatever the threads) and the
+    /// threads.
+    #[command(flatten)]
+    pub run: batch::RunArgs,
     /// Nodes of the engine's search for each move (ignored with --depth).
     #[arg(long, value_name = "N", default_value_t = 5000)]
     pub nodes: u64,
@@ -183,9 +171,7 @@ impl DatagenArgs {
         if self.max_plies < 20 {
             return bad(format!("--max-plies {} is below 20", self.max_plies));
         }
-        if self.batch == 0 {
-            return bad("--batch must be at least 1".into());
-        }
+        self.run.check()?;
         let book = match &self.book {
             Some(path) => read_book(path)?,
             None => Vec::new(),
@@ -204,7 +190,7 @@ impl DatagenArgs {
         }
         Ok(Settings {
             game: GameSettings {
-                seed: self.seed,
+                seed: self.run.seed,
                 limit,
                 opening_plies: self.random_plies,
                 adjudicate: self.adjudicate as i32,
@@ -430,24 +416,24 @@ impl Output {
 /// Runs `ply train chess datagen`.
 pub fn run(args: &DatagenArgs, json: bool) -> Result<(), CliError> {
     let settings = args.settings()?;
-    let mut output = Output::open(&args.out, args.seed, &settings)?;
-    let mut players = (0..batch::threads(args.threads))
+    let mut output = Output::open(&args.run.out, args.run.seed, &settings)?;
+    let mut players = (0..batch::threads(args.run.threads))
         .map(|_| SelfPlay::new())
         .collect::<Result<Vec<_>, _>>()?;
     let already = output.progress.clone();
     let bar = batch::bar(
-        args.games,
+        args.run.games,
         "games [{wide_bar}] {pos}/{len} {msg} eta {eta}",
         json,
     );
-    bar.set_position(already.games.min(args.games));
+    bar.set_position(already.games.min(args.run.games));
     bar.reset_eta();
     let started = Instant::now();
     // Positions of the games played this run, before repeats are dropped.
     let played = AtomicU64::new(0);
-    while output.progress.games < args.games {
+    while output.progress.games < args.run.games {
         let first = output.progress.games;
-        let count = args.batch.min(args.games - first);
+        let count = args.run.batch.min(args.run.games - first);
         let records = batch::play_batch(&mut players, first, count, &bar, |player, game| {
             let records = play(player, &settings, game);
             let n =
@@ -463,7 +449,7 @@ pub fn run(args: &DatagenArgs, json: bool) -> Result<(), CliError> {
     let seconds = started.elapsed().as_secs_f64();
     let positions_this_run = progress.positions - already.positions;
     let rate = positions_this_run as f64 / seconds.max(1e-9);
-    let file = args.out.display().to_string();
+    let file = args.run.out.display().to_string();
     batch::print_report(
         json,
         &serde_json::json!({
@@ -737,11 +723,13 @@ mod tests {
 
     fn args(out: &Path, games: u64, threads: usize) -> DatagenArgs {
         DatagenArgs {
-            out: out.to_owned(),
-            games,
-            seed: 9,
-            threads,
-            batch: 2,
+            run: batch::RunArgs {
+                out: out.to_owned(),
+                games,
+                seed: 9,
+                threads,
+                batch: 2,
+            },
             nodes: 300,
             depth: None,
             random_plies: 8,
@@ -869,7 +857,7 @@ mod tests {
         let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
         run(&args(&a, 3, 2), true).unwrap();
         let mut other = args(&b, 3, 2);
-        other.seed = 10;
+        other.run.seed = 10;
         run(&other, true).unwrap();
         let (na, nb) = (summarize(&a).unwrap(), summarize(&b).unwrap());
         // Merging a file with itself and another: each position once.
