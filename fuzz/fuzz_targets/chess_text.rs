@@ -1,6 +1,6 @@
-//! Fuzz target `chess_text`: see `ply_cli::fuzzing::chess_text`.
+//! Fuzz target `chess_text`: see `ply_games::fuzzing::chess_text`.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    ply_cli::fuzzing::chess_text(&String::from_utf8_lossy(data));
+    ply_games::fuzzing::chess_text(&String::from_utf8_lossy(data));
 });

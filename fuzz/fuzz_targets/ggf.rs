@@ -1,6 +1,6 @@
-//! Fuzz target `ggf`: see `ply_cli::fuzzing::ggf`.
+//! Fuzz target `ggf`: see `ply_games::fuzzing::ggf`.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    ply_cli::fuzzing::ggf(&String::from_utf8_lossy(data));
+    ply_games::fuzzing::ggf(&String::from_utf8_lossy(data));
 });

@@ -1,6 +1,6 @@
-//! Fuzz target `othello_text`: see `ply_cli::fuzzing::othello_text`.
+//! Fuzz target `othello_text`: see `ply_games::fuzzing::othello_text`.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    ply_cli::fuzzing::othello_text(&String::from_utf8_lossy(data));
+    ply_games::fuzzing::othello_text(&String::from_utf8_lossy(data));
 });

@@ -7,12 +7,12 @@
 
 use crate::error::CliError;
 use crate::games::{self, Dispatch, GameEntry, GameTask};
-use crate::play::playable::Playable;
 use crate::play::render::{self, Style};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use ply_core::Game;
 use ply_games::Draw;
+use ply_games::playable::Playable;
 use ply_games::svg::{self, Theme};
 use serde::Serialize;
 use std::io::Write;

@@ -16,6 +16,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+impl From<egdb::Error> for CliError {
+    fn from(err: egdb::Error) -> CliError {
+        CliError::EgdbFile {
+            machine_failure: matches!(err, egdb::Error::Io { .. } | egdb::Error::Threads { .. }),
+            message: err.to_string(),
+        }
+    }
+}
+
 /// Arguments of `ply egdb`.
 #[derive(Debug, Args)]
 pub struct EgdbArgs {

@@ -51,7 +51,7 @@ pub enum CliError {
     NotSolvable(String),
     /// The solver could not start.
     #[error("{0}")]
-    Solve(#[from] ply_othello::solve::AllocationError),
+    Solve(#[from] ply_core::player::AllocationError),
     /// The engine's transposition table could not be allocated.
     #[error("cannot allocate a {0} MiB transposition table: ask for less with --hash")]
     HashAllocation(usize),
@@ -61,9 +61,16 @@ pub enum CliError {
     /// `ply egdb` was asked for something it cannot do.
     #[error("{0}")]
     Egdb(String),
-    /// An endgame database could not be built, read or probed.
-    #[error("{0}")]
-    EgdbFile(#[from] ply_checkers::egdb::Error),
+    /// An endgame database could not be built, read or probed (from the
+    /// database's error in `egdb.rs`): the reason, and whether the machine
+    /// failed (a file or thread error, exit 1) rather than the request (2).
+    #[error("{message}")]
+    EgdbFile {
+        /// The database's error in words.
+        message: String,
+        /// A failure of the machine, not of the request.
+        machine_failure: bool,
+    },
     /// `ply train` was asked for something it cannot do, or its data file
     /// could not be read or written.
     #[error("{0}")]
@@ -96,11 +103,9 @@ impl CliError {
             | CliError::Egdb(_)
             | CliError::Train(_)
             | CliError::Network(_) => ExitCode::from(2),
-            CliError::EgdbFile(err) => match err {
-                ply_checkers::egdb::Error::Io { .. }
-                | ply_checkers::egdb::Error::Threads { .. } => ExitCode::from(1),
-                _ => ExitCode::from(2),
-            },
+            CliError::EgdbFile {
+                machine_failure, ..
+            } => ExitCode::from(if *machine_failure { 1 } else { 2 }),
             CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),
             CliError::Interrupted => ExitCode::from(130),
         }

@@ -139,3 +139,26 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         assert!(stdout(&out).is_empty());
     }
 }
+
+#[test]
+fn checkers_and_othello_boards_mark_the_last_move_and_the_legal_moves() {
+    let text = |args: &[&str]| {
+        let out = ply(args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let checkers = text(&["board", "checkers", "--ascii"]);
+    let lines: Vec<&str> = checkers.lines().collect();
+    assert_eq!(lines[1], "8  .  b  .  b  .  b  .  b  8");
+    assert_eq!(lines[8], "1  w  .  w  .  w  .  w  .  1");
+    let moved = text(&["board", "checkers", "--ascii", "--moves", "11-15"]);
+    assert!(moved.contains("[.]") && moved.contains("[b]"), "{moved}");
+
+    let othello = text(&["board", "othello", "--ascii"]);
+    let lines: Vec<&str> = othello.lines().collect();
+    assert_eq!(lines[0], "   a  b  c  d  e  f  g  h");
+    assert_eq!(lines[3], "3  .  .  .  *  .  .  .  .  3");
+    assert_eq!(lines[4], "4  .  .  *  O  X  .  .  .  4");
+    let moved = text(&["board", "othello", "--ascii", "--moves", "d3"]);
+    assert!(moved.contains("[X]"), "{moved}");
+}

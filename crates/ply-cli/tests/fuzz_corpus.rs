@@ -1,4 +1,4 @@
-//! The fuzz targets' seed corpora (`fuzz/seeds/<target>/`) run through the
+//! The protocol fuzz targets' seed corpora (`fuzz/seeds/<target>/`) run through the
 //! functions the targets call, so that `cargo test` exercises every target
 //! without cargo-fuzz; and the inputs the fuzzers found, as regression tests.
 
@@ -17,49 +17,11 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
     files
 }
 
-/// Runs every seed of a text target through `check` as the target does
-/// (bytes read as UTF-8, bad sequences replaced).
-fn replay(target: &str, check: fn(&str)) {
-    for bytes in seeds(target) {
-        check(&String::from_utf8_lossy(&bytes));
-    }
-}
-
 /// Runs every seed of a protocol target through `check`, bytes as they are.
 fn replay_bytes(target: &str, check: fn(&[u8])) {
     for bytes in seeds(target) {
         check(&bytes);
     }
-}
-
-#[test]
-fn chess_text_seeds() {
-    replay("chess_text", ply_cli::fuzzing::chess_text);
-}
-
-#[test]
-fn checkers_text_seeds() {
-    replay("checkers_text", ply_cli::fuzzing::checkers_text);
-}
-
-#[test]
-fn othello_text_seeds() {
-    replay("othello_text", ply_cli::fuzzing::othello_text);
-}
-
-#[test]
-fn pgn_seeds() {
-    replay("pgn", ply_cli::fuzzing::pgn);
-}
-
-#[test]
-fn pdn_seeds() {
-    replay("pdn", ply_cli::fuzzing::pdn);
-}
-
-#[test]
-fn ggf_seeds() {
-    replay("ggf", ply_cli::fuzzing::ggf);
 }
 
 #[test]
@@ -102,36 +64,11 @@ fn a_new_game_after_a_large_hash_costs_no_memory() {
     );
 }
 
-/// Found by review, confirmed through the `chess_text` target: move counters
-/// at 65535 overflowed.
+/// Found by review, confirmed through the `chess_text` target (the games
+/// layer's): move counters at 65535 overflowed; the same through UCI.
 #[test]
 fn move_counters_at_their_largest() {
-    ply_cli::fuzzing::chess_text("k7/8/8/8/8/8/8/7K w - - 65535 65535\nKg1\nKb7\n");
     ply_cli::fuzzing::uci(
         b"position fen k7/8/8/8/8/8/8/7K b - - 65535 65535 moves a8b8 h1g1\ngo depth 2\n",
     );
-}
-
-/// Found by the targets' record round trip on their seeds: a tag value
-/// holding `]`.
-#[test]
-fn a_tag_value_with_a_closing_bracket() {
-    ply_cli::fuzzing::pgn("[White \"a]\"]\n[Black \"b\"]\n1. e4 *\n");
-    ply_cli::fuzzing::pdn("[White \"a]\"]\n1. 11-15 *\n");
-}
-
-/// Found by the `pgn` target: an error quoting a tag value that ran over
-/// several lines (an unclosed quote) was several lines long. Strings now end
-/// on their line, and every record error is one line.
-#[test]
-fn record_errors_are_one_line() {
-    ply_cli::fuzzing::pgn("[Variant \"r\n[SetUp \"1\"]\n[FEN \"8/8 b - 5 1\"]\n\n1... O-O *\n");
-    ply_cli::fuzzing::pdn("[GameType \"2\n0\"]\n1. 11-15 *\n");
-    ply_cli::fuzzing::ggf("(;GM[Oth\nello]B[f5];)");
-    ply_cli::fuzzing::ggf("(;GM[Othello]BO[8\n--------\tx];)");
-}
-
-#[test]
-fn openings_seeds() {
-    replay("openings", ply_cli::fuzzing::openings);
 }

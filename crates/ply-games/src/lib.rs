@@ -10,6 +10,10 @@
 //! - [`chess::diagram`], [`checkers::diagram`], [`othello::diagram`]: the
 //!   diagram of a position of each game, and [`Draw`], the same for code
 //!   generic over the game;
+//! - [`playable`]: [`Playable`], what the terminal, the match referee and
+//!   the web server need of a game beside its rules: move names as people
+//!   type and read them, the end in words, the opening books (the ACF
+//!   ballots among them) and the record formats (PGN, PDN, GGF);
 //! - [`svg`]: a diagram as a standalone, scalable SVG document with ply's own
 //!   vector pieces, light and dark themes, and `data-square` attributes on
 //!   every square, piece and mark for pages that click on them.
@@ -26,9 +30,12 @@
 pub mod checkers;
 pub mod chess;
 pub mod diagram;
+pub mod fuzzing;
 pub mod othello;
+pub mod playable;
 pub mod registry;
 pub mod svg;
 
 pub use diagram::{Diagram, Draw};
+pub use playable::Playable;
 pub use registry::GameKind;

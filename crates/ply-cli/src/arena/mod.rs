@@ -28,9 +28,9 @@ pub mod time_use;
 
 use crate::error::CliError;
 use game::MatchGame;
-use openings::Opening;
 use options::MatchOptions;
 use ply_core::record::{Ending, Header, Players};
+use ply_games::playable::openings::Opening;
 use referee::{Pairing, Played};
 use schedule::Job;
 use std::collections::VecDeque;

@@ -3,11 +3,14 @@
 //! generator and an engine board with the one chess evaluation.
 
 use super::{BoardTask, GameEntry};
+use crate::arena::game::MatchGame;
+use crate::arena::protocol::Protocol;
 use crate::engines::PlayerTask;
 use crate::error::CliError;
 use ply_chess::attackmap::AttackBoard;
 use ply_chess::engine::ChessPlayer;
 use ply_chess::gnu::GnuBoard;
+use ply_core::Game;
 
 /// Chess.
 pub struct Chess;
@@ -47,4 +50,35 @@ impl GameEntry for Chess {
 
     const BENCH_POSITIONS: &'static [&'static str] = &ply_chess::engine::bench::POSITIONS;
     const BENCH_DEPTH: u32 = ply_chess::engine::bench::DEPTH;
+}
+
+impl MatchGame for ply_chess::Position {
+    const PROTOCOLS: &'static [Protocol] = &[Protocol::Uci, Protocol::Cecp];
+
+    fn protocol_position(&self) -> String {
+        self.fen()
+    }
+
+    fn protocol_move(&self, mv: Self::Move) -> String {
+        self.move_name(mv)
+    }
+
+    fn engine_move(&self, text: &str) -> Result<Self::Move, String> {
+        self.parse_move(text).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_and_moves_in_uci_notation() {
+        let chess = ply_chess::Position::start();
+        assert_eq!(chess.protocol_position(), chess.fen());
+        let mv = chess.engine_move("e2e4").unwrap();
+        assert_eq!(chess.protocol_move(mv), "e2e4");
+        assert!(chess.engine_move("e2e5").is_err());
+        assert_eq!(chess.solved(64), None);
+    }
 }

@@ -1,12 +1,12 @@
 //! The commands of `ply play` other than moves: listing moves, hints, taking
 //! back, sides, level and time, new games, the history, saving and loading.
 
-use super::playable::Playable;
 use super::session::{DEFAULT_MOVETIME, Session};
 use ply_core::Side;
 use ply_core::record::Players;
 use ply_core::search::{Level, Limits};
 use ply_core::{GameHistory, Player};
+use ply_games::playable::Playable;
 use std::io::{self, Write};
 use std::time::Duration;
 

@@ -2,32 +2,23 @@
 //!
 //! - [`session`]: the game loop, the same for every game, and [`commands`]
 //!   its commands;
-//! - [`playable`]: the [`playable::Playable`] trait a game implements for it,
-//!   one file per game: [`checkers`], [`chess`], [`othello`];
+//!   (generic over the games layer's [`Playable`], implemented in
+//!   `ply_games::playable` for each game);
 //! - [`render`]: the board in Unicode and colours, or plain ASCII;
 //! - [`thinking`]: the computer's search with a spinner, interrupted by Enter;
 //! - [`input`]: lines from stdin on a thread of their own;
-//! - [`book`]: opening books and the seeded choice among their lines;
-//! - [`record`]: the header of a saved game; the records themselves (PDN,
-//!   PGN, GGF) are the game crates'.
 
-pub mod book;
-pub mod checkers;
-pub mod chess;
 pub mod commands;
 pub mod input;
-pub mod othello;
-pub mod playable;
-pub mod record;
 pub mod render;
 pub mod session;
 pub mod thinking;
 
 use crate::error::CliError;
 use clap::Args;
-use playable::Playable;
 use ply_core::Side;
 use ply_core::search::Level;
+use ply_games::playable::{Playable, book};
 use session::{Exit, Session, Settings};
 use std::io::IsTerminal;
 use std::time::Duration;

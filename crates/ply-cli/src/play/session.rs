@@ -3,9 +3,7 @@
 //! move, refuse what is illegal with the reason and the legal moves, announce
 //! the end.
 
-use super::book::Rng;
 use super::input::{Input, Next};
-use super::playable::Playable;
 use super::render::{self, Style};
 use super::thinking;
 use crate::search_thread::{SearchJob, SearchThread};
@@ -14,6 +12,8 @@ use ply_core::Player;
 use ply_core::player::Source;
 use ply_core::search::{Level, Limits, Options};
 use ply_core::{Outcome, Side};
+use ply_games::playable::Playable;
+use ply_games::playable::book::Rng;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 

@@ -4,11 +4,11 @@
 //! found so far.
 
 use super::input::Input;
-use super::playable::Playable;
 use crate::search_thread::{SearchJob, SearchThread};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_core::player;
 use ply_core::search::Info;
+use ply_games::playable::Playable;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;

@@ -30,7 +30,6 @@
 //! a note on stderr.
 
 use super::Output;
-use crate::play::playable::Playable;
 use crate::search_thread::{Control, Worker};
 use ply_core::GameHistory;
 use ply_core::Player;
@@ -38,6 +37,7 @@ use ply_core::player::{Request, Source, Thought};
 use ply_core::search::Bound;
 use ply_core::search::{Clock, Info, Limits, Score};
 use ply_core::{Game, Side};
+use ply_games::playable::Playable;
 use ply_othello::engine::{OthelloPlayer, Reach};
 use ply_othello::ggf;
 use ply_othello::solve::{Options as SolveOptions, Solution};

@@ -19,7 +19,6 @@
 
 use super::data::{Sample, Settings};
 use crate::error::CliError;
-use crate::play::checkers::deck_positions;
 use crate::train::batch;
 use clap::Args;
 use ply_checkers::egdb::search::value_within_reach;
@@ -31,6 +30,7 @@ use ply_core::player::Request;
 use ply_core::rng::Rng;
 use ply_core::search::Limits;
 use ply_core::{Game, GameHistory, Outcome};
+use ply_games::playable::checkers::deck_positions;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

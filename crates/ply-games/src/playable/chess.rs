@@ -1,10 +1,10 @@
 //! Chess for `ply play`: SAN on screen, SAN or UCI typed, repetitions judged
 //! with [`GameHistory`], the book in `data/chess_openings.txt`, PGN records.
 
+use super::Playable;
 use super::book::{Book, parse_named_lines};
-use super::playable::Playable;
-use super::playable::{describe, ending_sentence};
 use super::record::one_line;
+use super::{describe, ending_sentence};
 use ply_chess::engine::ChessPlayer;
 use ply_chess::{EndReason, Move, MoveError, Position, pgn};
 use ply_core::GameHistory;
@@ -95,7 +95,6 @@ impl Playable for Position {
 mod tests {
     use super::*;
     use ply_core::record::Players;
-    use ply_games::Draw;
 
     #[test]
     fn every_book_line_is_legal_and_named() {
@@ -214,20 +213,5 @@ mod tests {
         assert!(Position::read_record("[Variant \"Chess960\"]\n1. e4 *").is_ok());
         let err = Position::read_record("[FEN \"nonsense\"]\n*").unwrap_err();
         assert!(err.starts_with("FEN tag"), "{err}");
-    }
-
-    #[test]
-    fn the_board_shows_pieces_last_move_and_coordinates() {
-        let start = Position::start();
-        let e4 = start.parse_move("e4").unwrap();
-        let after = start.play(e4);
-        let view = after.diagram(Some(e4), false);
-        let text = super::super::render::draw(&view, super::super::render::Style::ASCII);
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "   a  b  c  d  e  f  g  h");
-        assert_eq!(lines[1], "8  r  n  b  q  k  b  n  r  8");
-        assert_eq!(lines[5], "4  .  .  .  . [P] .  .  .  4");
-        assert_eq!(lines[7], "2  P  P  P  P [.] P  P  P  2");
-        assert_eq!(lines[9], lines[0]);
     }
 }

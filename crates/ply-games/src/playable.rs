@@ -1,17 +1,28 @@
-//! [`Playable`]: what the game loop needs from a game beyond its rules,
-//! engine and board diagram (the games layer's [`Draw`]): name its sides and
-//! moves, judge the end with the game's history, its opening book and its
-//! record format. One implementation per game (`chess.rs`, `checkers.rs`,
-//! `othello.rs`).
+//! [`Playable`]: what a front end needs from a game beyond its rules, its
+//! player and its board diagram (the games layer's [`Draw`]), the same for
+//! the terminal (`ply play`), the match referee (`ply match`) and the web
+//! server: name its sides and moves, read moves people type, judge and
+//! describe the end with the game's history, its opening book and its record
+//! format. One implementation per game ([`chess`], [`checkers`],
+//! [`othello`]); [`book`] holds the opening books, [`openings`] the openings read from
+//! files (EPD, PGN, PDN, GGF, the ACF ballot table) and [`record`] the header
+//! of a game played by ply.
 
-use super::book::Book;
-use super::record::play_header;
+pub mod book;
+pub mod checkers;
+pub mod chess;
+pub mod openings;
+pub mod othello;
+pub mod record;
+
+use crate::Draw;
+use book::Book;
 use ply_core::GameHistory;
 use ply_core::Player;
 use ply_core::record::{Ending, Header, Players};
 use ply_core::search::Searchable;
 use ply_core::{Outcome, Side};
-use ply_games::Draw;
+use record::play_header;
 use std::fmt;
 
 /// A game that a person can play against the computer; its board is the

@@ -4,9 +4,8 @@
 
 use super::assert_one_line;
 use super::text::{check_position, check_record};
-use crate::arena::game::MatchGame;
-use crate::arena::openings;
-use crate::play::playable::Playable;
+use crate::playable::Playable;
+use crate::playable::openings;
 
 /// Loads `input` as a record of `G`; checks every position of a game that
 /// loads and the round trip through the writer, or that the refusal is one
@@ -29,7 +28,7 @@ const OPENING_FORMATS: [&str; 6] = ["epd", "pgn", "ggf", "ballots", "lines", "bo
 /// Reads `input` as an openings file of `G` in every format: each opening
 /// read has a position that reads back and moves legal in turn from it, and
 /// a refusal is one line.
-pub fn openings<G: MatchGame>(input: &str) {
+pub fn openings<G: Playable>(input: &str) {
     for format in OPENING_FORMATS {
         match openings::parse::<G>(input, format) {
             Ok(list) => {

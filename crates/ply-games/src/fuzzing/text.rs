@@ -4,7 +4,7 @@
 //! the game played so far survives its record format.
 
 use super::assert_one_line;
-use crate::play::playable::Playable;
+use crate::playable::Playable;
 use ply_chess::attackmap::AttackBoard;
 use ply_chess::gnu::GnuBoard;
 use ply_core::Game;

@@ -2,8 +2,8 @@
 //! disc count, forced passes played for the person, the named openings of
 //! `data/othello_openings.txt` in their four symmetric forms, GGF records.
 
+use super::Playable;
 use super::book::{Book, parse_named_lines};
-use super::playable::Playable;
 use super::record::one_line;
 use ply_core::GameHistory;
 use ply_core::record::Header;
@@ -128,9 +128,7 @@ impl Playable for Othello {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::render::{Style, draw};
     use ply_core::record::Players;
-    use ply_games::Draw;
 
     #[test]
     fn every_named_line_is_legal_in_all_four_orientations() {
@@ -158,7 +156,7 @@ mod tests {
     /// pass.
     fn full_game() -> GameHistory<Othello> {
         for seed in 1.. {
-            let mut rng = crate::play::book::Rng::new(seed);
+            let mut rng = crate::playable::book::Rng::new(seed);
             let mut record = GameHistory::new(Othello::start());
             while record.position().outcome().is_none() {
                 let moves = record.position().legal_moves();
@@ -263,20 +261,12 @@ mod tests {
     }
 
     #[test]
-    fn the_board_marks_moves_and_counts_discs() {
+    fn the_status_counts_discs_and_bad_moves_get_reasons() {
         let start = Othello::start();
-        let text = draw(&start.diagram(None, false), Style::ASCII);
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "   a  b  c  d  e  f  g  h");
-        assert_eq!(lines[3], "3  .  .  .  *  .  .  .  .  3");
-        assert_eq!(lines[4], "4  .  .  *  O  X  .  .  .  4");
         assert_eq!(
             start.status().unwrap(),
             "Discs: Black 2, White 2; legal moves marked"
         );
-        let d3 = start.parse_move("d3").unwrap();
-        let text = draw(&start.play(d3).diagram(Some(d3), false), Style::ASCII);
-        assert!(text.contains("[X]"), "{text}");
         assert!(start.read_move("d4").unwrap_err().contains("taken"));
         assert!(start.read_move("a1").unwrap_err().contains("turns no disc"));
         assert!(start.read_move("pass").unwrap_err().contains("have a move"));
