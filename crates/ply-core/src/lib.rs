@@ -16,6 +16,8 @@ pub mod record;
 pub mod rng;
 pub mod score;
 pub mod search;
+#[cfg(test)]
+mod toy;
 pub mod zeroed;
 pub mod zobrist;
 

@@ -1,88 +1,8 @@
 //! Perft driver tests on a toy game whose counts are known in closed form.
 
 use super::*;
-use crate::game::{Outcome, Side};
+use crate::toy::pile;
 use std::sync::Mutex;
-
-/// Subtraction game: a pile of stones, each move takes 1, 2 or 3; whoever
-/// cannot move loses. Different paths reach the same pile, so hashing matters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Pile {
-    stones: u32,
-    side: Side,
-}
-
-#[derive(Debug, thiserror::Error)]
-#[error("bad input")]
-struct Bad;
-
-/// How a pile game ends: the side to move finds no stone left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct NoStones;
-
-impl std::fmt::Display for NoStones {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("no stones left")
-    }
-}
-
-impl Game for Pile {
-    type Move = u32;
-    type PositionError = Bad;
-    type MoveError = Bad;
-    type EndReason = NoStones;
-    const NAME: &'static str = "pile";
-    fn no_moves_score(&self) -> crate::NoMoves {
-        crate::NoMoves::Lost
-    }
-
-    fn start() -> Self {
-        Pile {
-            stones: 30,
-            side: Side::First,
-        }
-    }
-    fn side_to_move(&self) -> Side {
-        self.side
-    }
-    fn generate_moves(&self, moves: &mut MoveList<u32>) {
-        moves.extend((1..=3).filter(|&take| take <= self.stones));
-    }
-    fn play(&self, take: u32) -> Self {
-        Pile {
-            stones: self.stones - take,
-            side: self.side.opponent(),
-        }
-    }
-    fn outcome(&self) -> Option<Outcome<NoStones>> {
-        (self.stones == 0).then_some(Outcome::Win {
-            winner: self.side.opponent(),
-            reason: NoStones,
-        })
-    }
-    fn hash(&self) -> u64 {
-        u64::from(self.stones) * 2 + self.side.index() as u64
-    }
-    fn parse_position(text: &str) -> Result<Self, Bad> {
-        let stones = text.parse().map_err(|_| Bad)?;
-        Ok(Pile {
-            stones,
-            side: Side::First,
-        })
-    }
-    fn position_string(&self) -> String {
-        self.stones.to_string()
-    }
-    fn parse_move(&self, text: &str) -> Result<u32, Bad> {
-        text.parse()
-            .ok()
-            .filter(|t| (1..=3).contains(t) && *t <= self.stones)
-            .ok_or(Bad)
-    }
-    fn move_name(&self, mv: u32) -> String {
-        mv.to_string()
-    }
-}
 
 /// Paths of exactly `depth` moves from a pile of `stones`, by dynamic programming.
 fn paths(stones: u32, depth: u32) -> u64 {
@@ -94,13 +14,6 @@ fn paths(stones: u32, depth: u32) -> u64 {
             .collect();
     }
     ways[stones as usize]
-}
-
-fn pile(stones: u32) -> Pile {
-    Pile {
-        stones,
-        side: Side::First,
-    }
 }
 
 #[test]

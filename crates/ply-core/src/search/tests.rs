@@ -2,30 +2,9 @@
 
 use super::*;
 use crate::game::{Outcome, Side};
+use crate::toy::{Bad, NoStones, Pile, pile};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-
-/// Take 1, 2 or 3 stones; whoever cannot move (no stones left) loses. The
-/// side to move loses exactly when the pile is a multiple of 4.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Pile {
-    stones: u32,
-    side: Side,
-}
-
-#[derive(Debug, thiserror::Error)]
-#[error("bad")]
-struct Bad;
-
-/// How a pile game ends: the side to move finds no stone left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct NoStones;
-
-impl std::fmt::Display for NoStones {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("no stones left")
-    }
-}
 
 /// The text side of a toy game: nothing reads, moves print as numbers,
 /// positions as `$text`.
@@ -57,45 +36,6 @@ macro_rules! numbered_moves {
             mv as usize
         }
     };
-}
-
-impl Game for Pile {
-    type Move = u32;
-    type PositionError = Bad;
-    type MoveError = Bad;
-    type EndReason = NoStones;
-    const NAME: &'static str = "pile";
-    fn no_moves_score(&self) -> NoMoves {
-        NoMoves::Lost
-    }
-    fn start() -> Self {
-        Pile {
-            stones: 21,
-            side: Side::First,
-        }
-    }
-    fn side_to_move(&self) -> Side {
-        self.side
-    }
-    fn generate_moves(&self, moves: &mut MoveList<u32>) {
-        moves.extend((1..=3).filter(|&t| t <= self.stones));
-    }
-    fn play(&self, take: u32) -> Self {
-        Pile {
-            stones: self.stones - take,
-            side: self.side.opponent(),
-        }
-    }
-    fn outcome(&self) -> Option<Outcome<NoStones>> {
-        (self.stones == 0).then_some(Outcome::Win {
-            winner: self.side.opponent(),
-            reason: NoStones,
-        })
-    }
-    fn hash(&self) -> u64 {
-        u64::from(self.stones).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.side.index() as u64
-    }
-    no_text!(|p: &Pile| p.stones.to_string());
 }
 
 impl Searchable for Pile {
@@ -145,13 +85,6 @@ fn known_values_end_the_search_unless_the_root_is_known() {
     let result = engine.search(&pile(6), &[], &Limits::depth(8), &stop, &mut |_| {});
     assert_eq!(result.best, Some(2));
     assert!(result.score.is_decisive(), "{}", result.score);
-}
-
-fn pile(stones: u32) -> Pile {
-    Pile {
-        stones,
-        side: Side::First,
-    }
 }
 
 fn search(stones: u32, limits: Limits, options: Options) -> SearchResult<u32> {
