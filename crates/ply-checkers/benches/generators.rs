@@ -9,27 +9,11 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use ply_checkers::Checkers;
 use ply_core::perft::perft;
 use ply_core::{Game, MoveList};
-use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 
 /// Positions from random games, all stages of the game.
 fn sample_positions(count: usize) -> Vec<Checkers> {
-    let mut rng = StdRng::seed_from_u64(2024);
-    let mut positions = Vec::with_capacity(count);
-    while positions.len() < count {
-        let mut position = Checkers::start();
-        for _ in 0..rng.random_range(0..80) {
-            let moves = position.legal_moves();
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            position = position.play(mv);
-        }
-        positions.push(position);
-    }
-    positions
+    ply_core::rng::random_positions(2024, count, 80)
 }
 
 fn bench_movegen(c: &mut Criterion) {

@@ -290,7 +290,7 @@ fn generate_jumps(board: &Board, jumps: &[u32; 4], collector: &mut Collector<'_>
                     empty: empty | (1 << from),
                 };
                 let theirs = board.theirs & !over;
-                jump.continue_man(collector, at, over, theirs, direction as u32, 1);
+                jump.continue_jump::<_, 2>(collector, at, over, theirs, direction as u32, 1);
             }
         }
     }
@@ -317,7 +317,7 @@ fn first_king_jump<S: Sink>(board: &Board, from: u32, direction: usize, sink: &m
         // The king has left its square: it may pass it again, or end there.
         empty: board.empty() | (1 << from),
     };
-    jump.continue_king(
+    jump.continue_jump::<_, 4>(
         sink,
         landing.trailing_zeros(),
         over,
@@ -338,10 +338,12 @@ struct Jump {
 }
 
 impl Jump {
-    /// A man on `at` after `jumps` jumps, having taken `captured`, with
-    /// `jumpable` still on the board to take: its move ends when no forward
-    /// jump is left — always so on the crowning row, where it is crowned.
-    fn continue_man<S: Sink>(
+    /// A piece on `at` after `jumps` jumps, having taken `captured`, with
+    /// `jumpable` still on the board to take: a man (`DIRECTIONS` = 2, the
+    /// forward ones) or a king (4). Its move ends when no jump is left; a
+    /// man's always on the crowning row, where it is crowned (there is no
+    /// forward jump from there).
+    fn continue_jump<S: Sink, const DIRECTIONS: usize>(
         &self,
         sink: &mut S,
         at: u32,
@@ -352,49 +354,17 @@ impl Jump {
     ) {
         debug_assert!(jumps as usize <= MAX_JUMPS);
         debug_assert!(
-            (1u32 << at) & CROWNING_ROW == 0
+            DIRECTIONS == 4
+                || (1u32 << at) & CROWNING_ROW == 0
                 || LANDING[0][at as usize] | LANDING[1][at as usize] == 0
         );
         let mut more = false;
-        for direction in 0..2 {
+        for direction in 0..DIRECTIONS {
             let over = STEP[direction][at as usize];
             let landing = LANDING[direction][at as usize];
             if over & jumpable != 0 && landing & self.empty != 0 {
                 more = true;
-                self.continue_man(
-                    sink,
-                    landing.trailing_zeros(),
-                    captured | over,
-                    jumpable & !over,
-                    path | (direction as u32) << (2 * jumps),
-                    jumps + 1,
-                );
-            }
-        }
-        if !more {
-            sink.found(self.from, at, captured, path, jumps);
-        }
-    }
-
-    /// A king on `at`: like [`Jump::continue_man`], in all four directions and
-    /// without crowning.
-    fn continue_king<S: Sink>(
-        &self,
-        sink: &mut S,
-        at: u32,
-        captured: u32,
-        jumpable: u32,
-        path: u32,
-        jumps: u32,
-    ) {
-        debug_assert!(jumps as usize <= MAX_JUMPS);
-        let mut more = false;
-        for direction in 0..4 {
-            let over = STEP[direction][at as usize];
-            let landing = LANDING[direction][at as usize];
-            if over & jumpable != 0 && landing & self.empty != 0 {
-                more = true;
-                self.continue_king(
+                self.continue_jump::<S, DIRECTIONS>(
                     sink,
                     landing.trailing_zeros(),
                     captured | over,

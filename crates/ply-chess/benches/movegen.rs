@@ -14,29 +14,13 @@ use ply_chess::gnu::GnuBoard;
 use ply_chess::{Move, Position, Stage};
 use ply_core::perft::perft;
 use ply_core::{Game, MoveList};
-use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-/// Positions from random games.
+/// Positions from random games, all stages of the game.
 fn sample_positions(count: usize) -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(7);
-    let mut positions = Vec::with_capacity(count);
-    while positions.len() < count {
-        let mut position = Position::start();
-        for _ in 0..rng.random_range(0..80) {
-            let moves = position.legal_moves();
-            let Some(&mv) = moves.choose(&mut rng) else {
-                break;
-            };
-            position = position.play(mv);
-        }
-        positions.push(position);
-    }
-    positions
+    ply_core::rng::random_positions(7, count, 80)
 }
 
 /// What the benchmarks ask of each board.

@@ -44,7 +44,7 @@ pub mod engine;
 pub mod types;
 
 pub use bitboard::Bitboard;
-pub use types::{Color, File, Piece, Rank, Role, Square};
+pub use types::{Color, Coordinate, File, Piece, Rank, Role, Square};
 pub mod fen;
 pub mod game;
 pub mod gnu;

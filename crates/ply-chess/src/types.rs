@@ -164,79 +164,57 @@ impl Piece {
     }
 }
 
-/// A file, a to h.
+/// A file or a rank: a coordinate of the board named by a character from
+/// `FIRST` on, the files `a`-`h` ([`File`]) and the ranks `1`-`8`
+/// ([`Rank`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct File(u8);
+pub struct Coordinate<const FIRST: u8>(u8);
 
-impl File {
-    /// The file with index 0 (a) to 7 (h).
+/// A file, a to h.
+pub type File = Coordinate<b'a'>;
+
+/// A rank, 1 to 8.
+pub type Rank = Coordinate<b'1'>;
+
+impl<const FIRST: u8> Coordinate<FIRST> {
+    /// The coordinate with index 0 (file a, rank 1) to 7 (file h, rank 8).
     #[must_use]
-    pub const fn new(index: u8) -> File {
+    pub const fn new(index: u8) -> Coordinate<FIRST> {
         assert!(index < 8);
-        File(index)
+        Coordinate(index)
     }
 
-    /// 0 (a) to 7 (h).
+    /// 0 (file a, rank 1) to 7 (file h, rank 8).
     #[must_use]
     pub const fn index(self) -> u8 {
         self.0
     }
 
-    /// `'a'` to `'h'`.
+    /// `'a'` to `'h'` for a file, `'1'` to `'8'` for a rank.
     #[must_use]
     pub const fn char(self) -> char {
-        (b'a' + self.0) as char
+        (FIRST + self.0) as char
     }
 
-    /// The file of a letter `a`-`h`.
+    /// The coordinate of a character (`a`-`h` for a file, `1`-`8` for a rank).
     #[must_use]
-    pub const fn from_char(c: char) -> Option<File> {
-        match c {
-            'a'..='h' => Some(File(c as u8 - b'a')),
-            _ => None,
+    pub const fn from_char(c: char) -> Option<Coordinate<FIRST>> {
+        let code = c as u32;
+        if code >= FIRST as u32 && code < FIRST as u32 + 8 {
+            Some(Coordinate((code - FIRST as u32) as u8))
+        } else {
+            None
         }
     }
 }
 
-/// A rank, 1 to 8.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Rank(u8);
-
 impl Rank {
-    /// The rank with index 0 (rank 1) to 7 (rank 8).
-    #[must_use]
-    pub const fn new(index: u8) -> Rank {
-        assert!(index < 8);
-        Rank(index)
-    }
-
-    /// 0 (rank 1) to 7 (rank 8).
-    #[must_use]
-    pub const fn index(self) -> u8 {
-        self.0
-    }
-
-    /// `'1'` to `'8'`.
-    #[must_use]
-    pub const fn char(self) -> char {
-        (b'1' + self.0) as char
-    }
-
-    /// The rank of a digit `1`-`8`.
-    #[must_use]
-    pub const fn from_char(c: char) -> Option<Rank> {
-        match c {
-            '1'..='8' => Some(Rank(c as u8 - b'1')),
-            _ => None,
-        }
-    }
-
     /// This rank seen from `color`'s side: rank 1 for White is rank 8 for Black.
     #[must_use]
     pub const fn relative(self, color: Color) -> Rank {
         match color {
             Color::White => self,
-            Color::Black => Rank(7 - self.0),
+            Color::Black => Coordinate(7 - self.0),
         }
     }
 }
@@ -270,13 +248,13 @@ impl Square {
     /// The file.
     #[must_use]
     pub const fn file(self) -> File {
-        File(self.0 & 7)
+        Coordinate(self.0 & 7)
     }
 
     /// The rank.
     #[must_use]
     pub const fn rank(self) -> Rank {
-        Rank(self.0 >> 3)
+        Coordinate(self.0 >> 3)
     }
 
     /// The square reflected top to bottom (a1 <-> a8).

@@ -66,45 +66,30 @@ fn check_suite<G: Game>(text: &str, cap: u64) -> usize {
 const PERFTSUITE: &str = include_str!("data/perftsuite.epd");
 const CPW: &str = include_str!("data/cpw_perft_results.epd");
 
-#[test]
-fn perftsuite_positions_match() {
-    let checked = check_suite::<Position>(PERFTSUITE, NODE_CAP);
-    assert!(checked > 126 * 4, "{checked} counts checked");
+/// Checks board `B` on both suites with the counts up to `cap` (the
+/// Chessprogramming wiki's positions, fewer and bigger, up to `cpw_factor`
+/// times that), and that at least `minimum` counts of each were checked.
+fn check_suites<B: Game>(cap: u64, cpw_factor: u64, minimum: [usize; 2]) {
+    let checked = check_suite::<B>(PERFTSUITE, cap);
+    assert!(checked > minimum[0], "{checked} perftsuite counts checked");
+    let checked = check_suite::<B>(CPW, cap.saturating_mul(cpw_factor));
+    assert!(
+        checked >= minimum[1],
+        "{checked} Chessprogramming counts checked"
+    );
 }
 
 #[test]
-fn chessprogramming_positions_match() {
-    let checked = check_suite::<Position>(CPW, 20 * NODE_CAP);
-    assert!(checked >= 30, "{checked} counts checked");
-}
-
-#[test]
-#[ignore = "several minutes: the full suites, run with --ignored"]
-fn full_suites_match() {
-    check_suite::<Position>(PERFTSUITE, u64::MAX);
-    check_suite::<Position>(CPW, u64::MAX);
+fn bitboard_suites_match() {
+    check_suites::<Position>(NODE_CAP, 20, [126 * 4, 30]);
 }
 
 /// The GNU generator's cap in the default run.
 const GNU_CAP: u64 = 1_000_000;
 
 #[test]
-fn gnu_perftsuite_positions_match() {
-    let checked = check_suite::<GnuBoard>(PERFTSUITE, GNU_CAP);
-    assert!(checked > 126 * 3, "{checked} counts checked");
-}
-
-#[test]
-fn gnu_chessprogramming_positions_match() {
-    let checked = check_suite::<GnuBoard>(CPW, 10 * GNU_CAP);
-    assert!(checked >= 25, "{checked} counts checked");
-}
-
-#[test]
-#[ignore = "many minutes: the full suites on the GNU tables, run with --ignored"]
-fn gnu_full_suites_match() {
-    check_suite::<GnuBoard>(PERFTSUITE, u64::MAX);
-    check_suite::<GnuBoard>(CPW, u64::MAX);
+fn gnu_suites_match() {
+    check_suites::<GnuBoard>(GNU_CAP, 10, [126 * 3, 25]);
 }
 
 /// The attack-map board's cap in the default run, where debug assertions
@@ -112,22 +97,16 @@ fn gnu_full_suites_match() {
 const ATTACKMAP_CAP: u64 = 500_000;
 
 #[test]
-fn attackmap_perftsuite_positions_match() {
-    let checked = check_suite::<AttackBoard>(PERFTSUITE, ATTACKMAP_CAP);
-    assert!(checked > 126 * 3, "{checked} counts checked");
+fn attackmap_suites_match() {
+    check_suites::<AttackBoard>(ATTACKMAP_CAP, 5, [126 * 3, 20]);
 }
 
 #[test]
-fn attackmap_chessprogramming_positions_match() {
-    let checked = check_suite::<AttackBoard>(CPW, 5 * ATTACKMAP_CAP);
-    assert!(checked >= 20, "{checked} counts checked");
-}
-
-#[test]
-#[ignore = "many minutes: the full suites on the attack-map board, run with --ignored"]
-fn attackmap_full_suites_match() {
-    check_suite::<AttackBoard>(PERFTSUITE, u64::MAX);
-    check_suite::<AttackBoard>(CPW, u64::MAX);
+#[ignore = "many minutes: the full suites on the three boards, run with --ignored"]
+fn full_suites_match() {
+    check_suites::<Position>(u64::MAX, 1, [0, 0]);
+    check_suites::<GnuBoard>(u64::MAX, 1, [0, 0]);
+    check_suites::<AttackBoard>(u64::MAX, 1, [0, 0]);
 }
 
 const FISCHER: &str = include_str!("data/ethereal_fischer.epd");

@@ -49,7 +49,23 @@ fn example_position() -> Othello {
 
 /// A `search <pv> <eval> 0 <depth>` line: the moves of the PV, the eval and
 /// the depth.
-fn search_line(line: &str) -> (Vec<String>, f64, String) {
+/// A `search` line read: the principal variation, the eval, the depth.
+type SearchLine = (Vec<String>, f64, String);
+
+/// Asks for `count` hints and waits for them: the lines, and the search
+/// lines among them read by [`search_line`].
+fn hints(s: &mut Session, count: u32) -> (Vec<String>, Vec<SearchLine>) {
+    s.send(&format!("hint {count}"));
+    let lines = s.until("status ply is waiting");
+    let searches = lines
+        .iter()
+        .filter(|l| l.starts_with("search"))
+        .map(|l| search_line(l))
+        .collect();
+    (lines, searches)
+}
+
+fn search_line(line: &str) -> SearchLine {
     let fields: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(fields.len(), 5, "{line}");
     assert_eq!(fields[0], "search", "{line}");
@@ -145,25 +161,13 @@ fn endgame_hints_are_exact_solves() {
     s.send("set depth 8");
     s.send(&format!("set game {}", ggf_from(&position)));
     sync(&mut s, 1);
-    s.send("hint 1");
-    let lines = s.until("status ply is waiting");
-    let exact: Vec<_> = lines
-        .iter()
-        .filter(|l| l.starts_with("search"))
-        .map(|l| search_line(l))
-        .collect();
+    let (lines, exact) = hints(&mut s, 1);
     assert_eq!(exact.len(), 1, "{lines:?}");
     assert_eq!(exact[0].0[0], "G8");
     assert_eq!(exact[0].1, 18.0);
     assert_eq!(exact[0].2, "100%");
     // Every move, each with its exact score; G8 is the best.
-    s.send("hint 4");
-    let lines = s.until("status ply is waiting");
-    let all: Vec<_> = lines
-        .iter()
-        .filter(|l| l.starts_with("search"))
-        .map(|l| search_line(l))
-        .collect();
+    let (lines, all) = hints(&mut s, 4);
     assert_eq!(all.len(), position.legal_moves().len(), "{lines:?}");
     let best = all
         .iter()
@@ -187,13 +191,7 @@ fn two_empties_beyond_exact_solves_are_solved_for_win_loss_or_draw() {
     s.send("set depth 4");
     s.send(&format!("set game {}", ggf_from(&position)));
     sync(&mut s, 1);
-    s.send("hint 3");
-    let lines = s.until("status ply is waiting");
-    let solved: Vec<_> = lines
-        .iter()
-        .filter(|l| l.starts_with("search"))
-        .map(|l| search_line(l))
-        .collect();
+    let (lines, solved) = hints(&mut s, 3);
     assert_eq!(solved.len(), position.legal_moves().len(), "{lines:?}");
     for (pv, eval, depth) in &solved {
         assert_eq!(depth, "100%W");

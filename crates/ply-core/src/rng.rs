@@ -2,6 +2,7 @@
 //! random playouts, self-play): the same seed gives the same games on every
 //! machine.
 
+use crate::game::Game;
 use crate::zobrist::splitmix64;
 
 /// SplitMix64 (Steele, Lea and Flood): one 64-bit state, passes BigCrush.
@@ -26,6 +27,27 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
+}
+
+/// `count` positions of random games from `G`'s start, each after a random
+/// number of random moves below `max_plies` (fewer where the game ends
+/// first): every stage of the game, the same for a seed on every machine.
+/// The positions the move generators' benchmarks time.
+pub fn random_positions<G: Game>(seed: u64, count: usize, max_plies: usize) -> Vec<G> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let mut position = G::start();
+            for _ in 0..rng.below(max_plies.max(1)) {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position = position.play(moves[rng.below(moves.len())]);
+            }
+            position
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -120,6 +120,18 @@ pub fn ending_sentence<R: Copy>(
     sentence + "."
 }
 
+/// The comment a PGN or PDN record of `record` closes with: how the game
+/// ended, in a sentence (`None` while it goes on).
+pub fn closing_comment<G: Playable>(
+    record: &GameHistory<G>,
+    header: &Header<G::EndReason>,
+) -> Option<String> {
+    let end = header.ending.as_ref()?;
+    Some(ending_sentence(end, |outcome| {
+        record.position().describe_outcome(outcome)
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

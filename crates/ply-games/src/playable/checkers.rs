@@ -6,7 +6,7 @@
 use super::Playable;
 use super::book::Book;
 use super::record::one_line;
-use super::{describe, ending_sentence};
+use super::{closing_comment, describe};
 use ply_checkers::egdb::search::value_within_reach;
 use ply_checkers::egdb::{Database, Value};
 use ply_checkers::engine::CheckersPlayer;
@@ -194,11 +194,7 @@ impl Playable for Checkers {
     }
 
     fn write_game(record: &GameHistory<Self>, header: &Header<EndReason>) -> String {
-        let comment = header
-            .ending
-            .as_ref()
-            .map(|ending| ending_sentence(ending, |o| record.position().describe_outcome(o)));
-        pdn::write(record, header, comment.as_deref())
+        pdn::write(record, header, closing_comment(record, header).as_deref())
     }
 
     fn read_record(text: &str) -> Result<GameHistory<Self>, String> {

@@ -4,7 +4,7 @@
 use super::Playable;
 use super::book::{Book, parse_named_lines};
 use super::record::one_line;
-use super::{describe, ending_sentence};
+use super::{closing_comment, describe};
 use ply_chess::engine::ChessPlayer;
 use ply_chess::{EndReason, Move, MoveError, Position, pgn};
 use ply_core::GameHistory;
@@ -78,11 +78,7 @@ impl Playable for Position {
     }
 
     fn write_game(record: &GameHistory<Self>, header: &Header<EndReason>) -> String {
-        let comment = header
-            .ending
-            .as_ref()
-            .map(|ending| ending_sentence(ending, |o| record.position().describe_outcome(o)));
-        pgn::write(record, header, comment.as_deref())
+        pgn::write(record, header, closing_comment(record, header).as_deref())
     }
 
     fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
