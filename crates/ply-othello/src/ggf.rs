@@ -16,8 +16,9 @@
 //! turn it into a [`GameHistory`] and back.
 
 use crate::Othello;
+use crate::game::EndReason;
 use crate::moves::Move;
-use crate::position::{EndReason, MoveError};
+use crate::notation::MoveError;
 use ply_core::record::{Ending, Header, RecordError, UtcTime};
 use ply_core::{Game, GameHistory, ReplayError, Side};
 

@@ -45,16 +45,20 @@
 
 pub mod engine;
 pub mod eval;
+pub mod game;
 pub mod generators;
 pub mod ggf;
 pub mod moves;
+pub mod notation;
 pub mod position;
 pub mod solve;
 pub mod square;
 
+pub use game::EndReason;
 pub use generators::{BitboardGenerator, LineTableGenerator, MoveGenerator};
 pub use moves::Move;
-pub use position::{EndReason, MoveError, Position, PositionError};
+pub use notation::{MoveError, PositionError};
+pub use position::Position;
 pub use square::{Square, SquareError};
 
 /// Othello with the default (fastest) move generator.

@@ -1,6 +1,5 @@
 //! What the Othello benchmarks share.
 
-use ply_core::Game;
 use ply_othello::Othello;
 
 /// Positions from random games, all stages of the game.

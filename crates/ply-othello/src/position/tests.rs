@@ -1,5 +1,8 @@
 use super::*;
+use crate::game::EndReason;
 use crate::generators::LineTableGenerator;
+use crate::notation::MoveError;
+use ply_core::{MoveNames, Outcome};
 
 const START: &str = "---------------------------OX------XO--------------------------- X";
 
