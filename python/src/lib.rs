@@ -367,6 +367,16 @@ fn _plygames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boards::OthelloBoard>()?;
     m.add_class::<boards::Solution>()?;
     m.add_class::<board::Outcome>()?;
+    m.add_class::<board::Piece>()?;
+    m.add_class::<board::LegalMoves>()?;
+    m.add(
+        "IllegalMoveError",
+        m.py().get_type::<board::IllegalMoveError>(),
+    )?;
+    m.add(
+        "InvalidPositionError",
+        m.py().get_type::<board::InvalidPositionError>(),
+    )?;
     m.add_class::<search::BestMove>()?;
     m.add_class::<VectorCore>()?;
     m.add_function(wrap_pyfunction!(perft_count, m)?)?;

@@ -39,8 +39,13 @@ pub struct BestMove {
 impl BestMove {
     fn __repr__(&self) -> String {
         format!(
-            "BestMove(move={:?}, score={}, mate={:?}, depth={}, nodes={}, pv={:?})",
-            self.mv, self.score, self.mate, self.depth, self.nodes, self.pv
+            "BestMove(move={}, score={}, mate={}, depth={}, nodes={}, pv={})",
+            crate::board::py_str(&self.mv),
+            self.score,
+            crate::board::py_option(self.mate),
+            self.depth,
+            self.nodes,
+            crate::board::py_list(&self.pv)
         )
     }
 }
@@ -114,6 +119,7 @@ pub fn best_move<G: Glue>(
     root: &G,
     history: &[u64],
     request: &Request,
+    only: &[G::Move],
     on_info: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
     let limits = request.limits()?;
@@ -141,7 +147,10 @@ pub fn best_move<G: Glue>(
         py,
         &stop,
         |send: &dyn Fn(Report)| {
-            let think = Think::new(root, &limits, &stop).with_history(history);
+            let think = Think {
+                only,
+                ..Think::new(root, &limits, &stop).with_history(history)
+            };
             engine.think(&think, &mut |info: &Info<G::Move>| {
                 send(Report {
                     depth: info.depth,
