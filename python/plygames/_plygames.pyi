@@ -1,6 +1,7 @@
 """Type stubs of plygames' compiled module."""
 
 import os
+import threading
 
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, TypeVar, Union, overload
 
@@ -179,6 +180,7 @@ class _Board:
         seed: int = 0,
         info: Optional[Callable[[Dict[str, Any]], Any]] = None,
         root_moves: Optional[List[str]] = None,
+        stop: Optional[threading.Event] = None,
     ) -> Optional[BestMove]:
         """The engine's move (``None`` if the game is over) to ``depth`` plies,
         for ``time`` seconds or ``nodes`` nodes (one second by default);
@@ -186,7 +188,8 @@ class _Board:
         seconds, pv) after each iteration. Ctrl-C stops it. Othello solves a
         position within the solver's reach exactly (score 100 times the final
         disc difference), as ``ply best othello`` does. ``root_moves``
-        limits the search to those moves."""
+        limits the search to those moves; setting ``stop`` ends it within
+        about 50 ms with the best move so far."""
     def copy(self: _B) -> _B: ...
     def __copy__(self: _B) -> _B: ...
     def __deepcopy__(self: _B, memo: Any) -> _B: ...

@@ -771,8 +771,11 @@ macro_rules! board_class {
             /// The engine's best move (`None` when the game is over), searched
             /// to `depth` plies, for `time` seconds or `nodes` nodes (a second
             /// without a limit); `info` is called with a dict after each
-            /// iteration. Ctrl-C stops it (`KeyboardInterrupt`).
-            #[pyo3(signature = (depth=None, time=None, nodes=None, threads=1, hash_mb=16, level=10, seed=0, info=None, root_moves=None))]
+            /// iteration. Ctrl-C stops it (`KeyboardInterrupt`). `root_moves`
+            /// limits the search to those moves; `stop`, an object with
+            /// `is_set()` (a `threading.Event`), ends the search within
+            /// about 50 ms of being set, with the best move so far.
+            #[pyo3(signature = (depth=None, time=None, nodes=None, threads=1, hash_mb=16, level=10, seed=0, info=None, root_moves=None, stop=None))]
             #[allow(clippy::too_many_arguments)]
             fn best_move(
                 &self,
@@ -786,6 +789,7 @@ macro_rules! board_class {
                 seed: u64,
                 info: Option<Bound<'_, PyAny>>,
                 root_moves: Option<Vec<String>>,
+                stop: Option<Bound<'_, PyAny>>,
             ) -> PyResult<Option<$crate::search::BestMove>> {
                 let request = $crate::search::Request {
                     depth,
@@ -811,6 +815,7 @@ macro_rules! board_class {
                     &request,
                     &only,
                     info.as_ref(),
+                    stop.as_ref(),
                 )
             }
 

@@ -121,6 +121,7 @@ pub fn best_move<G: Glue>(
     request: &Request,
     only: &[G::Move],
     on_info: Option<&Bound<'_, PyAny>>,
+    stop_event: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
     let limits = request.limits()?;
     let level = Level::new(request.level).ok_or_else(|| {
@@ -143,7 +144,16 @@ pub fn best_move<G: Glue>(
     options.level = level;
     options.seed = request.seed;
     let stop = AtomicBool::new(false);
-    let result = interrupt::run(
+    // A stop event that cannot be asked counts as not set.
+    let stopped = || {
+        stop_event.is_some_and(|event| {
+            event
+                .call_method0("is_set")
+                .and_then(|set| set.is_truthy())
+                .unwrap_or(false)
+        })
+    };
+    let result = interrupt::run_polled(
         py,
         &stop,
         |send: &dyn Fn(Report)| {
@@ -180,6 +190,7 @@ pub fn best_move<G: Glue>(
             callback.call1((info,))?;
             Ok(())
         },
+        stopped,
     )?;
     let Some(best) = result.best else {
         return Ok(None);
