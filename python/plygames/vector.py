@@ -40,16 +40,29 @@ Action encodings (see README "Python" for the planes):
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any, Optional, Tuple, Union
 
 import numpy as np
 
-from ._plygames import VectorCore, random_games
+from ._plygames import CheckersBoard, ChessBoard, OthelloBoard, VectorCore, random_games
 
 __all__ = ["Env", "MaskSampler", "random_games"]
 
+try:  # Gymnasium is optional: with it, Env is one of its VectorEnvs.
+    from gymnasium.vector import AutoresetMode as _AutoresetMode
+    from gymnasium.vector import VectorEnv as _Base
 
-class Env:
+    _SAME_STEP: Any = _AutoresetMode.SAME_STEP
+except ImportError:  # pragma: no cover - exercised where gymnasium is absent
+    _Base = object
+    _SAME_STEP = "SameStep"
+
+_BOARDS = {"chess": ChessBoard, "checkers": CheckersBoard, "draughts": CheckersBoard,
+           "othello": OthelloBoard, "reversi": OthelloBoard}
+RENDER_MODES = ("ansi",)
+
+
+class Env(_Base):  # type: ignore[misc,valid-type]
     """``num_envs`` games of ``game`` ("othello", "checkers" or "chess").
 
     opponent: ``None`` for self-play (each step is the move of whoever is to
@@ -72,9 +85,15 @@ class Env:
     autoreset: start a finished game again within the step that ended it.
     seed: the games' randomness (random opponents, sides, random actions);
     the same seed and actions replay the same games.
+    render_mode: ``None`` or ``"ansi"`` (``render()`` returns each game's
+    board as text); other modes are refused.
+
+    Where Gymnasium is installed, ``Env`` is a ``gymnasium.vector.VectorEnv``
+    (its wrappers, such as ``RecordEpisodeStatistics``, take it) and
+    ``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``.
     """
 
-    metadata = {"autoreset_mode": "SameStep"}
+    metadata = {"autoreset_mode": _SAME_STEP, "render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -88,7 +107,11 @@ class Env:
         autoreset: bool = True,
         obs_dtype: Any = np.float32,
         mask_order: str = "C",
+        render_mode: Optional[str] = None,
     ) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
         if opponent is None:
             kind, depth = "self", 0
         elif isinstance(opponent, str):
@@ -147,9 +170,23 @@ class Env:
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         """Starts every game again; returns ``(obs, info)``. A ``seed``
-        reseeds every game's randomness."""
-        del options
-        self._core.reset(None if seed is None else int(seed) & (2**64 - 1), self._out())
+        reseeds every game's randomness. ``options={"positions": [...]}``
+        starts the games from those positions (texts in the game's notation
+        or boards; one per game, or one for all), which stay their start
+        positions (autoreset included) until a reset without them;
+        ``ValueError`` for a position that cannot be read or whose game is
+        over."""
+        positions = None
+        if options:
+            unknown = set(options) - {"positions"}
+            if unknown:
+                raise ValueError(f"unknown reset options {sorted(unknown)}: expected 'positions'")
+            given = options.get("positions")
+            if given is not None:
+                if isinstance(given, (str, ChessBoard, CheckersBoard, OthelloBoard)):
+                    given = [given]
+                positions = [p if isinstance(p, str) else p.fen() for p in given]
+        self._core.reset(None if seed is None else int(seed) & (2**64 - 1), self._out(), positions)
         self._started = True
         obs = self._obs.copy() if self.copy else self._obs
         return obs, self._info()
@@ -208,8 +245,38 @@ class Env:
         from gymnasium.vector.utils import batch_space
         return batch_space(self.single_action_space, self.num_envs)
 
-    def close(self) -> None:
+    def boards(self) -> list:
+        """Each game's position as a board (``plygames.chess.Board`` ...)."""
+        board = _BOARDS[self.game]
+        return [board(position) for position in self.positions()]
+
+    def render(self) -> Optional[Tuple[str, ...]]:
+        """With ``render_mode="ansi"``, each game's board as text (as
+        ``str(board)``); ``None`` otherwise."""
+        if self.render_mode != "ansi":
+            return None
+        return tuple(str(board) for board in self.boards())
+
+    def observation(self, board: Any) -> np.ndarray:
+        """The observation of any position (a board of this game, or its
+        text), ``(planes, 8, 8)`` in the env's dtype: what ``step`` writes for
+        a game in that position (at the start of a move)."""
+        if isinstance(board, str):
+            board = _BOARDS[self.game](board)
+        return board.observation().astype(self.obs_dtype, copy=False)
+
+    def move_to_action(self, board: Any, move: str) -> int:
+        """The action of the legal move ``move`` in ``board`` (its first
+        step for a checkers multi-jump)."""
+        return int(board.move_to_action(move))
+
+    def action_to_move(self, board: Any, action: int) -> str:
+        """The legal move of ``board`` whose (first) action is ``action``."""
+        return str(board.action_to_move(int(action)))
+
+    def close(self, **kwargs: Any) -> None:
         """Nothing to release; for Gymnasium's API."""
+        self.closed = True
 
     def __repr__(self) -> str:
         return f"plygames.vector.Env({self.game!r}, num_envs={self.num_envs})"

@@ -248,13 +248,20 @@ impl VectorCore {
         self.batch.game_specific()
     }
 
-    /// Starts every game again into `buffers`.
+    /// Starts every game again into `buffers`, from `positions` (one per
+    /// game or one for all; `None`: the start position), which stay the
+    /// games' starts until the next reset.
+    #[pyo3(signature = (seed, buffers, positions=None))]
     fn reset(
         &mut self,
         py: Python<'_>,
         seed: Option<u64>,
         mut buffers: Buffers<'_>,
+        positions: Option<Vec<String>>,
     ) -> PyResult<()> {
+        self.batch
+            .set_starts(positions.as_deref())
+            .map_err(PyValueError::new_err)?;
         let mut out = buffers.outputs(&*self.batch, self.mask_by_action)?;
         let batch = &mut self.batch;
         py.detach(|| batch.reset(seed, &mut out));

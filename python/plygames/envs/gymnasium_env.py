@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..vector import Env as _VectorEnv
-from ._common import PositionRendering
+from ._common import PositionRendering, check_render_mode
 
 
 class GymnasiumEnv(PositionRendering, gymnasium.Env):
@@ -43,7 +43,7 @@ class GymnasiumEnv(PositionRendering, gymnasium.Env):
         )
         self.observation_space = self._env.single_observation_space
         self.action_space = spaces.Discrete(self._env.num_actions)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)

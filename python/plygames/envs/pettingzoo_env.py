@@ -9,7 +9,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..vector import Env as _VectorEnv
-from ._common import PositionRendering
+from ._common import PositionRendering, check_render_mode
 
 
 class PettingZooEnv(PositionRendering, AECEnv):
@@ -36,7 +36,7 @@ class PettingZooEnv(PositionRendering, AECEnv):
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self._env.num_actions) for a in self.possible_agents}
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self._obs = None
         self._info = None
 

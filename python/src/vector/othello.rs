@@ -68,6 +68,8 @@ pub struct OthelloBatch {
     /// Who answers, on which side, how long, what follows the end (the
     /// opponent plays at random or not at all).
     episodes: Episodes,
+    /// Where each game starts.
+    starts: Vec<Othello>,
 }
 
 impl OthelloBatch {
@@ -89,6 +91,7 @@ impl OthelloBatch {
                 .collect(),
             legal: vec![action_bits(&start); num_envs],
             episodes,
+            starts: vec![start; num_envs],
         })
     }
 
@@ -114,7 +117,7 @@ impl OthelloBatch {
     /// Starts the game of environment `index` again.
     fn restart(&mut self, index: usize) {
         let slot = &mut self.slots[index];
-        slot.position = Othello::start();
+        slot.position = self.starts[index];
         slot.steps = 0;
         slot.agent = match self.episodes.agent_side {
             Some(side) => side,
@@ -164,6 +167,11 @@ impl AnyBatch for OthelloBatch {
 
     fn binary_planes(&self) -> bool {
         true
+    }
+
+    fn set_starts(&mut self, positions: Option<&[String]>) -> Result<(), String> {
+        self.starts = crate::vector::parse_starts(positions, self.slots.len())?;
+        Ok(())
     }
 
     fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) {
