@@ -357,8 +357,9 @@ class AnalysisResult:
                 error, self._error = self._error, None
                 raise error
             raise StopIteration
-        self._take(item)
-        return item
+        info: InfoDict = item
+        self._take(info)
+        return info
 
     def next(self) -> Optional[InfoDict]:
         """The next info dict, or ``None`` at the end."""

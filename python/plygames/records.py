@@ -95,7 +95,8 @@ class Game:
     def board(self) -> Board:
         """A new board at the game's start position (the ``FEN`` tag or
         GGF's ``BO``, else the standard start)."""
-        return _BOARDS[self.game](self.start_position())
+        board: Board = _BOARDS[self.game](self.start_position())
+        return board
 
     def end(self) -> Board:
         """A new board at the end of the main line (python-chess's
@@ -265,8 +266,8 @@ def _read_pgn(game: str, text: str) -> Game:
         raise RecordError(f"the FEN tag: {e}") from None
     depth = 0
     for match in _TOKEN.finditer(movetext):
-        kind, value = match.lastgroup, match.group()
-        if kind == "comment":
+        token, value = match.lastgroup, match.group()
+        if token == "comment":
             if not value.endswith("}"):
                 raise RecordError("a comment '{' is never closed")
             if depth == 0:
@@ -275,13 +276,13 @@ def _read_pgn(game: str, text: str) -> Game:
                     record.comments[-1] = _join(record.comments[-1], comment)
                 else:
                     record.comment = _join(record.comment, comment)
-        elif kind == "open":
+        elif token == "open":
             depth += 1
-        elif kind == "close":
+        elif token == "close":
             if depth == 0:
                 raise RecordError("a ')' closes no variation")
             depth -= 1
-        elif kind == "word" and depth == 0:
+        elif token == "word" and depth == 0:
             if value in _RESULTS:
                 if "Result" not in record.headers or record.headers["Result"] == "*":
                     record.headers["Result"] = value
