@@ -40,29 +40,39 @@ Action encodings (see README "Python" for the planes):
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from ._plygames import CheckersBoard, ChessBoard, OthelloBoard, VectorCore, random_games
 
 __all__ = ["Env", "MaskSampler", "random_games"]
 
-try:  # Gymnasium is optional: with it, Env is one of its VectorEnvs.
-    from gymnasium.vector import AutoresetMode as _AutoresetMode
-    from gymnasium.vector import VectorEnv as _Base
-
-    _SAME_STEP: Any = _AutoresetMode.SAME_STEP
-except ImportError:  # pragma: no cover - exercised where gymnasium is absent
+if TYPE_CHECKING:
+    # For type checkers Env is the plain class (Gymnasium's VectorEnv
+    # declares as attributes what Env computes as properties).
     _Base = object
-    _SAME_STEP = "SameStep"
+    _SAME_STEP: Any = "SameStep"
+else:
+    try:  # Gymnasium is optional: with it, Env is one of its VectorEnvs.
+        from gymnasium.vector import AutoresetMode as _AutoresetMode
+        from gymnasium.vector import VectorEnv as _Base
 
-_BOARDS = {"chess": ChessBoard, "checkers": CheckersBoard, "draughts": CheckersBoard,
+        _SAME_STEP = _AutoresetMode.SAME_STEP
+    except ImportError:  # pragma: no cover - exercised where gymnasium is absent
+        _Base = object
+        _SAME_STEP = "SameStep"
+
+Array = npt.NDArray[Any]
+Info = Dict[str, Array]
+
+_BOARDS: Dict[str, Any] = {"chess": ChessBoard, "checkers": CheckersBoard, "draughts": CheckersBoard,
            "othello": OthelloBoard, "reversi": OthelloBoard}
 RENDER_MODES = ("ansi",)
 
 
-class Env(_Base):  # type: ignore[misc,valid-type]
+class Env(_Base):
     """``num_envs`` games of ``game`` ("othello", "checkers" or "chess").
 
     opponent: ``None`` for self-play (each step is the move of whoever is to
@@ -139,7 +149,7 @@ class Env(_Base):  # type: ignore[misc,valid-type]
         self.game: str = game.lower()
         self.num_envs: int = int(num_envs)
         self.num_actions: int = self._core.actions
-        self.observation_shape: tuple = (self._core.planes, 8, 8)
+        self.observation_shape: Tuple[int, int, int] = (self._core.planes, 8, 8)
         self.copy = copy
         self.obs_dtype = obs_dtype
         self.mask_order = mask_order
@@ -160,15 +170,16 @@ class Env(_Base):  # type: ignore[misc,valid-type]
         self._random = np.zeros(n, dtype=np.int64)
         self._started = False
 
-    def _out(self):
+    def _out(self) -> Tuple[Array, ...]:
         return (self._obs, self._mask_bytes, self._reward, self._terminated, self._truncated, self._to_play)
 
-    def _info(self) -> dict:
+    def _info(self) -> Info:
         if self.copy:
             return {"action_mask": self._mask.copy(order="K"), "to_play": self._to_play.copy()}
         return {"action_mask": self._mask, "to_play": self._to_play}
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[Array, Info]:
         """Starts every game again; returns ``(obs, info)``. A ``seed``
         reseeds every game's randomness. ``options={"positions": [...]}``
         starts the games from those positions (texts in the game's notation
@@ -178,9 +189,8 @@ class Env(_Base):  # type: ignore[misc,valid-type]
         over."""
         positions = None
         if options:
-            unknown = set(options) - {"positions"}
-            if unknown:
-                raise ValueError(f"unknown reset options {sorted(unknown)}: expected 'positions'")
+            # Other options are ignored, as Gymnasium's environments do
+            # (PettingZoo's api_test passes some).
             given = options.get("positions")
             if given is not None:
                 if isinstance(given, (str, ChessBoard, CheckersBoard, OthelloBoard)):
@@ -191,7 +201,7 @@ class Env(_Base):  # type: ignore[misc,valid-type]
         obs = self._obs.copy() if self.copy else self._obs
         return obs, self._info()
 
-    def step(self, actions: Any):
+    def step(self, actions: Any) -> Tuple[Array, Array, Array, Array, Info]:
         """Plays one action per game; returns ``(obs, reward, terminated,
         truncated, info)``. ``ValueError`` (nothing played) if an action is
         not legal in its game."""
@@ -204,7 +214,7 @@ class Env(_Base):  # type: ignore[misc,valid-type]
                     self._truncated.copy(), self._info())
         return self._obs, self._reward, self._terminated, self._truncated, self._info()
 
-    def random_actions(self) -> np.ndarray:
+    def random_actions(self) -> Array:
         """A uniformly random legal move's action for each game, drawn in Rust
         from the env's seeded generator (-1 for a finished game that
         ``autoreset=False`` left as it was)."""
@@ -213,39 +223,39 @@ class Env(_Base):  # type: ignore[misc,valid-type]
         self._core.random_actions(self._random)
         return self._random.copy() if self.copy else self._random
 
-    def positions(self) -> list:
+    def positions(self) -> List[str]:
         """Each game's position in the game's notation."""
         return self._core.positions()
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> List[List[int]]:
         """Each game's legal actions (the mask's true entries), sorted."""
         return self._core.legal_actions()
 
     @property
-    def single_observation_space(self):
+    def single_observation_space(self) -> Any:
         """Gymnasium's space of one observation (needs gymnasium)."""
         from gymnasium import spaces
         return spaces.Box(0, 1, self.observation_shape, dtype=self.obs_dtype)
 
     @property
-    def single_action_space(self):
+    def single_action_space(self) -> Any:
         """Gymnasium's space of one action (needs gymnasium)."""
         from gymnasium import spaces
         return spaces.Discrete(self.num_actions)
 
     @property
-    def observation_space(self):
+    def observation_space(self) -> Any:
         """Gymnasium's space of the batch's observations (needs gymnasium)."""
         from gymnasium.vector.utils import batch_space
         return batch_space(self.single_observation_space, self.num_envs)
 
     @property
-    def action_space(self):
+    def action_space(self) -> Any:
         """Gymnasium's space of the batch's actions (needs gymnasium)."""
         from gymnasium.vector.utils import batch_space
         return batch_space(self.single_action_space, self.num_envs)
 
-    def boards(self) -> list:
+    def boards(self) -> List[Union[ChessBoard, CheckersBoard, OthelloBoard]]:
         """Each game's position as a board (``plygames.chess.Board`` ...)."""
         board = _BOARDS[self.game]
         return [board(position) for position in self.positions()]
@@ -257,13 +267,14 @@ class Env(_Base):  # type: ignore[misc,valid-type]
             return None
         return tuple(str(board) for board in self.boards())
 
-    def observation(self, board: Any) -> np.ndarray:
+    def observation(self, board: Any) -> Array:
         """The observation of any position (a board of this game, or its
         text), ``(planes, 8, 8)`` in the env's dtype: what ``step`` writes for
         a game in that position (at the start of a move)."""
         if isinstance(board, str):
             board = _BOARDS[self.game](board)
-        return board.observation().astype(self.obs_dtype, copy=False)
+        planes: Array = board.observation().astype(self.obs_dtype, copy=False)
+        return planes
 
     def move_to_action(self, board: Any, move: str) -> int:
         """The action of the legal move ``move`` in ``board`` (its first
@@ -302,10 +313,7 @@ class MaskSampler:
     """
 
     def __init__(self, num_envs: int, num_actions: int, seed: Any = None) -> None:
-        if num_actions > 255:
-            dtype = np.uint16
-        else:
-            dtype = np.uint8
+        dtype: Any = np.uint16 if num_actions > 255 else np.uint8
         self.num_envs = int(num_envs)
         self.num_actions = int(num_actions)
         self.rng = np.random.default_rng(seed)
@@ -315,7 +323,7 @@ class MaskSampler:
         self._rank = np.empty(self.num_envs, dtype=dtype)
         self._actions = np.empty(self.num_envs, dtype=dtype)
 
-    def __call__(self, mask: np.ndarray) -> np.ndarray:
+    def __call__(self, mask: Array) -> Array:
         """One legal action per row of ``mask`` (bool, ``(num_envs,
         num_actions)``); the returned array is overwritten by the next call."""
         if mask.shape != (self.num_envs, self.num_actions):

@@ -77,8 +77,8 @@ def test_bad_positions_are_refused():
         env.reset(options={"positions": ["rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"]})
     with pytest.raises(ValueError, match="3 positions for 2"):
         env.reset(options={"positions": [KIWIPETE] * 3})
-    with pytest.raises(ValueError, match="unknown reset options"):
-        env.reset(options={"board": KIWIPETE})
+    env.reset(options={"board": KIWIPETE})  # other options are ignored, as Gymnasium's
+    assert env.positions() == [plygames.chess.STARTING_FEN] * 2
     with pytest.raises(ValueError, match="over"):
         Env("othello").reset(options={"positions": ["X" * 64 + " O"]})
 
@@ -110,3 +110,13 @@ def test_registered_ids():
         vec = gymnasium.make_vec(env_id, num_envs=4, vectorization_mode="vector_entry_point")
         assert isinstance(vec, Env) and vec.num_envs == 4 and vec.game == game
         vec.close()
+
+
+def test_single_game_wrappers_start_from_given_positions():
+    pytest.importorskip("gymnasium")
+    env = plygames.envs.GymnasiumEnv("othello", opponent=None, agent_side=None)
+    obs, info = env.reset(seed=0, options={"positions": [LAST_MOVE]})
+    assert env.position() == LAST_MOVE
+    assert np.flatnonzero(info["action_mask"]).tolist() == [63]
+    obs, reward, terminated, truncated, info = env.step(63)
+    assert terminated and reward == 1.0

@@ -3,12 +3,15 @@ text rendering."""
 
 from typing import Optional
 
+from ..vector import Env
+
 
 class PositionRendering:
     """``position()`` and ``render()`` for a wrapper over a one-game
     ``plygames.vector.Env`` kept in ``self._env``."""
 
     render_mode: Optional[str] = None
+    _env: Env
 
     def position(self) -> str:
         """The position in the game's notation."""
