@@ -159,6 +159,16 @@ class _Board:
         """How the game ended, or ``None`` while it goes on."""
     def is_game_over(self) -> bool:
         """Whether the game is over (repetitions and move-count rules included)."""
+    def result(self) -> str:
+        """``"1-0"`` (the side that moves first won), ``"0-1"``, ``"1/2-1/2"`` or ``"*"``."""
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is checkmated (chess)."""
+    def is_stalemate(self) -> bool:
+        """Whether the side to move is stalemated (chess)."""
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the position has occurred ``count`` times in the game."""
+    def peek(self) -> str:
+        """The last move played; ``IndexError`` if none."""
     def repetitions(self) -> int:
         """How often the current position has occurred in the game."""
     def svg(self, flipped: bool = False, theme: str = "light", size: Optional[int] = None) -> str:

@@ -673,6 +673,45 @@ macro_rules! board_class {
                 self.record.outcome().is_some()
             }
 
+            /// The result as the game's record writes it: `"1-0"` (the side
+            /// that moves first won), `"0-1"`, `"1/2-1/2"`, or `"*"` while
+            /// the game goes on (python-chess's `board.result()`).
+            fn result(&self) -> &'static str {
+                ply_core::record::pgn::result_marker(self.record.outcome())
+            }
+
+            /// Whether the side to move is checkmated (chess).
+            fn is_checkmate(&self) -> bool {
+                self.record.outcome().is_some_and(|o| o.reason().to_string() == "checkmate")
+            }
+
+            /// Whether the side to move is stalemated (chess).
+            fn is_stalemate(&self) -> bool {
+                self.record.outcome().is_some_and(|o| o.reason().to_string() == "stalemate")
+            }
+
+            /// Whether the current position has occurred `count` times in
+            /// the game (python-chess's `is_repetition`).
+            #[pyo3(signature = (count=3))]
+            fn is_repetition(&self, count: usize) -> bool {
+                self.record.repetitions() >= count
+            }
+
+            /// The last move played; `IndexError` if none (python-chess's
+            /// `peek`).
+            fn peek(&self) -> PyResult<String> {
+                let plies = self.record.moves().len();
+                match plies.checked_sub(1) {
+                    Some(last) => Ok(<$game as ply_core::Game>::move_name(
+                        &self.record.positions()[last],
+                        self.record.moves()[last],
+                    )),
+                    None => Err(pyo3::exceptions::PyIndexError::new_err(
+                        "peek at a board with no moves played",
+                    )),
+                }
+            }
+
             /// How often the current position has occurred in the game.
             fn repetitions(&self) -> usize {
                 self.record.repetitions()

@@ -233,3 +233,19 @@ def test_checkers_action_shared_by_two_jumps_is_refused():
     assert board.move_to_action(moves[1]) == action
     with pytest.raises(ValueError, match="several"):
         board.action_to_move(action)
+
+
+def test_result_peek_checkmate_stalemate_repetition():
+    mate = chess.Board(FOOLS_MATE)
+    assert mate.is_checkmate() and not mate.is_stalemate() and mate.result() == "0-1"
+    stale = chess.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert stale.is_stalemate() and not stale.is_checkmate() and stale.result() == "1/2-1/2"
+    board = chess.Board()
+    assert board.result() == "*"
+    with pytest.raises(IndexError):
+        board.peek()
+    for move in ("g1f3", "g8f6", "f3g1", "f6g8") * 2:
+        board.push(move)
+    assert board.peek() == "f6g8" and board.is_repetition() and board.is_repetition(2)
+    assert not board.is_repetition(4) and board.result() == "1/2-1/2"
+    assert checkers.Board("W:W:B1").result() == "1-0" and not checkers.Board().is_checkmate()
