@@ -35,16 +35,13 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Optional, Union
 
-from . import checkers as _checkers
-from . import chess as _chess
-from . import othello as _othello
+from ._games import Board
 
 __all__ = [
     "AnalysisResult", "BestMove", "Cp", "Engine", "EngineError", "InfoDict", "Limit", "Mate",
     "PlayResult", "PovScore", "Score", "SimpleEngine",
 ]
 
-Board = Union[_chess.Board, _checkers.Board, _othello.Board]
 InfoDict = Dict[str, Any]
 
 

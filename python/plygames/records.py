@@ -32,20 +32,12 @@ from __future__ import annotations
 import re
 from typing import IO, Dict, Iterator, List, Optional, Tuple, Union
 
-from . import checkers as _checkers
-from . import chess as _chess
-from . import othello as _othello
+from ._games import BOARDS as _BOARDS
+from ._games import RECORD_FORMATS as _FORMATS
+from ._games import Board, game_of
 
 __all__ = ["Game", "Headers", "RecordError", "read_game", "read_games"]
 
-Board = Union[_chess.Board, _checkers.Board, _othello.Board]
-
-_BOARDS: Dict[str, type] = {
-    "chess": _chess.Board,
-    "checkers": _checkers.Board,
-    "othello": _othello.Board,
-}
-_FORMATS = {"chess": "PGN", "checkers": "PDN", "othello": "GGF"}
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0")
 
 
@@ -77,7 +69,7 @@ class Game:
     and ``TY`` in Othello)."""
 
     def __init__(self, game: str = "chess", headers: Optional[Dict[str, str]] = None) -> None:
-        if game not in _BOARDS:
+        if game not in _FORMATS:
             raise ValueError(f"unknown game {game!r}: expected chess, checkers or othello")
         self.game = game
         if headers is not None:
@@ -136,8 +128,7 @@ class Game:
     def from_board(cls, board: Board) -> "Game":
         """The game a board has played: its start position and moves, and its
         result if it is over (python-chess's ``Game.from_board``)."""
-        name = type(board).__name__.replace("Board", "").lower()
-        game = Game(name)
+        game = Game(game_of(board))
         start = board.copy()
         while start.ply():
             start.pop()
@@ -479,7 +470,7 @@ def read_game(source: Union[str, IO[str]], game: str = "chess") -> Optional[Game
     next game, ``None`` at the end of the file (python-chess's
     ``chess.pgn.read_game``). ``RecordError`` (a ``ValueError``) when the
     record cannot be read."""
-    if game not in _BOARDS:
+    if game not in _FORMATS:
         raise ValueError(f"unknown game {game!r}: expected chess, checkers or othello")
     if isinstance(source, str):
         text: Optional[str] = source

@@ -45,6 +45,8 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
+from ._games import BOARDS as _BOARDS
+from ._games import Board
 from ._plygames import CheckersBoard, ChessBoard, OthelloBoard, VectorCore, random_games
 
 __all__ = ["Env", "MaskSampler", "random_games"]
@@ -67,8 +69,6 @@ else:
 Array = npt.NDArray[Any]
 Info = Dict[str, Array]
 
-_BOARDS: Dict[str, Any] = {"chess": ChessBoard, "checkers": CheckersBoard, "draughts": CheckersBoard,
-           "othello": OthelloBoard, "reversi": OthelloBoard}
 RENDER_MODES = ("ansi",)
 
 
@@ -255,7 +255,7 @@ class Env(_Base):
         from gymnasium.vector.utils import batch_space
         return batch_space(self.single_action_space, self.num_envs)
 
-    def boards(self) -> List[Union[ChessBoard, CheckersBoard, OthelloBoard]]:
+    def boards(self) -> List[Board]:
         """Each game's position as a board (``plygames.chess.Board`` ...)."""
         board = _BOARDS[self.game]
         return [board(position) for position in self.positions()]
