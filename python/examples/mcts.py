@@ -56,6 +56,7 @@ def rollouts(env: Env, board: Board) -> float:
                 winners[index] = color
             elif reward[index] < 0:
                 winners[index] = not color
+        # A game cut at --max-plies counts as a draw (it plays on, ignored).
         done |= terminated | truncated
     return float(np.mean([0.5 if w is None else float(w == mover) for w in winners]))
 
@@ -95,8 +96,10 @@ def main(argv: Optional[List[str]] = None) -> float:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    # Games that end start again (autoreset): a rollout counts its first game only.
-    env = Env(args.game, num_envs=args.rollouts, seed=args.seed, max_episode_steps=args.max_plies)
+    # Without autoreset a finished rollout stays finished (random_actions()
+    # gives it -1, which step takes) while the others play on.
+    env = Env(args.game, num_envs=args.rollouts, seed=args.seed, autoreset=False,
+              max_episode_steps=args.max_plies)
     module = {"othello": plygames.othello, "checkers": plygames.checkers, "chess": plygames.chess}[args.game]
     points = 0.0
     for game in range(args.games):

@@ -92,7 +92,10 @@ class Env(_Base):
     transpose of a C-ordered ``(num_actions, num_envs)`` array, and
     reductions over the actions, as in ``draw_from_mask``, run as fast
     element-wise operations).
-    autoreset: start a finished game again within the step that ended it.
+    autoreset: start a finished game again within the step that ended it;
+    without it a finished game stays finished until ``reset()`` (its mask
+    empty, ``random_actions()`` -1 for it), and ``step`` takes -1 for it
+    and leaves it as it is.
     seed: the games' randomness (random opponents, sides, random actions);
     the same seed and actions replay the same games.
     render_mode: ``None`` or ``"ansi"`` (``render()`` returns each game's

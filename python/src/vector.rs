@@ -489,7 +489,7 @@ impl<G: Glue> AnyBatch for Batch<G> {
                         Some(bits) => (bits >> a) & 1 != 0,
                         None => slot.accepts(a),
                     }
-            });
+            }) || (action == NO_ACTION && slot.legal.is_empty());
             if !legal {
                 return Err(format!(
                     "environment {index}: action {action} is not legal there (see info[\"action_mask\"])"
@@ -499,7 +499,13 @@ impl<G: Glue> AnyBatch for Batch<G> {
         let clear_mask = out.mask.as_ptr() as usize != self.last_mask;
         self.last_mask = out.mask.as_ptr() as usize;
         for (index, &action) in actions.iter().enumerate() {
-            let (reward, terminated, truncated) = self.step_slot(index, action as usize);
+            // A finished game left finished (no autoreset) takes NO_ACTION
+            // and stays as it is.
+            let (reward, terminated, truncated) = if action == NO_ACTION {
+                (0.0, false, false)
+            } else {
+                self.step_slot(index, action as usize)
+            };
             if (terminated || truncated) && self.autoreset {
                 self.restart(index);
             }

@@ -120,3 +120,25 @@ def test_single_game_wrappers_start_from_given_positions():
     assert np.flatnonzero(info["action_mask"]).tolist() == [63]
     obs, reward, terminated, truncated, info = env.step(63)
     assert terminated and reward == 1.0
+
+
+@pytest.mark.parametrize("game", ["othello", "checkers", "chess"])
+def test_without_autoreset_a_batch_plays_every_game_to_its_end(game):
+    env = Env(game, num_envs=16, seed=3, autoreset=False)
+    obs, info = env.reset()
+    finished = np.zeros(16, dtype=bool)
+    for _ in range(10000):
+        actions = env.random_actions()
+        assert ((actions == -1) == finished).all()
+        assert not info["action_mask"][finished].any()
+        obs, reward, terminated, truncated, info = env.step(actions)
+        assert not (terminated & finished).any()  # a finished game stays finished
+        assert (reward[finished] == 0).all()
+        finished |= terminated | truncated
+        if finished.all():
+            break
+    assert finished.all()
+    # A game with legal moves still refuses -1.
+    env.reset()
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(np.full(16, -1))

@@ -192,7 +192,8 @@ impl AnyBatch for OthelloBatch {
 
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), String> {
         for (index, (&action, &bits)) in actions.iter().zip(&self.legal).enumerate() {
-            let legal = usize::try_from(action).is_ok_and(|a| a < ACTIONS && (bits >> a) & 1 != 0);
+            let legal = usize::try_from(action).is_ok_and(|a| a < ACTIONS && (bits >> a) & 1 != 0)
+                || (action == NO_ACTION && bits == 0);
             if !legal {
                 return Err(format!(
                     "environment {index}: action {action} is not legal there (see info[\"action_mask\"])"
@@ -200,6 +201,14 @@ impl AnyBatch for OthelloBatch {
             }
         }
         for (index, &action) in actions.iter().enumerate() {
+            if action == NO_ACTION {
+                // A finished game left finished (no autoreset) stays as it is.
+                self.write(index, out);
+                out.reward[index] = 0.0;
+                out.terminated[index] = false;
+                out.truncated[index] = false;
+                continue;
+            }
             let slot = &mut self.slots[index];
             let mover = slot.position.side_to_move();
             slot.position = slot.position.play(action_move(action as usize));
