@@ -8,8 +8,28 @@ solver. ``plygames.vector.Env`` steps many games at once for learning;
 ``plygames.distributed.perft`` counts perft on a Ray cluster.
 """
 
-from ._plygames import MAX_PERFT_DEPTH, BestMove, Outcome, Solution, perft, random_games, split
+from ._plygames import (
+    MAX_PERFT_DEPTH,
+    BestMove,
+    CheckersBoard,
+    ChessBoard,
+    IllegalMoveError,
+    InvalidPositionError,
+    LegalMoves,
+    OthelloBoard,
+    Outcome,
+    Piece,
+    Solution,
+    perft,
+    random_games,
+    split,
+)
 from . import checkers, chess, othello, vector
+
+WHITE = True
+"""White's colour in every game (python-chess's ``chess.WHITE``)."""
+BLACK = False
+"""Black's colour in every game: Black moves first in checkers and Othello."""
 
 GAMES = ("chess", "checkers", "othello")
 """The games ply knows, by the names every function takes."""
@@ -17,8 +37,17 @@ GAMES = ("chess", "checkers", "othello")
 __all__ = [
     "GAMES",
     "MAX_PERFT_DEPTH",
+    "BLACK",
+    "WHITE",
     "BestMove",
+    "CheckersBoard",
+    "ChessBoard",
+    "IllegalMoveError",
+    "InvalidPositionError",
+    "LegalMoves",
+    "OthelloBoard",
     "Outcome",
+    "Piece",
     "Solution",
     "perft",
     "random_games",

@@ -1,8 +1,9 @@
 """Type stubs of plygames' compiled module."""
 
 import os
+import threading
 
-from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, TypeVar, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -11,10 +12,61 @@ _B = TypeVar("_B")
 
 MAX_PERFT_DEPTH: int
 
+class IllegalMoveError(ValueError):
+    """A move that cannot be read or is not legal; the message lists the legal moves."""
+
+class InvalidPositionError(ValueError):
+    """A position text that cannot be read or is impossible."""
+
 class Outcome:
     """How a game ended."""
-    winner: Optional[int]
-    reason: str
+    @property
+    def winner(self) -> Optional[bool]:
+        """``True`` (WHITE) or ``False`` (BLACK, who moves first in checkers
+        and Othello), ``None`` for a draw."""
+    @property
+    def reason(self) -> str:
+        """Why the game ended (``"checkmate"``, ``"no moves"``...)."""
+    @property
+    def termination(self) -> str:
+        """The same as ``reason`` (python-chess's name)."""
+    def result(self) -> str:
+        """``"1-0"`` the side that moves first won, ``"0-1"`` the other, ``"1/2-1/2"``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Piece:
+    """A piece on a square."""
+    @property
+    def color(self) -> bool:
+        """``True`` (WHITE) or ``False`` (BLACK)."""
+    @property
+    def piece_type(self) -> int:
+        """Chess PAWN=1..KING=6; checkers MAN=1, KING=2; Othello DISC=1."""
+    @property
+    def kind(self) -> str:
+        """``"pawn"`` ... ``"king"``, ``"man"``, ``"checkers-king"``, ``"disc"``."""
+    def symbol(self) -> str:
+        """The letter of the game's position text."""
+    def unicode_symbol(self) -> str:
+        """A Unicode symbol."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class LegalMoves:
+    """The legal moves in the game's notation (python-chess's ``board.legal_moves``)."""
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __contains__(self, move: object) -> bool: ...
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[str]: ...
+    def __bool__(self) -> bool: ...
+    def count(self) -> int:
+        """The number of legal moves."""
+    def __call__(self) -> List[str]:
+        """The moves as a list (what the former method ``legal_moves()`` returned)."""
 
 class BestMove:
     """What a search found."""
@@ -40,8 +92,55 @@ class _Board:
     def __init__(self, position: Optional[str] = None) -> None:
         """The start position, or ``position`` in the game's notation
         (``ValueError`` if it cannot be read)."""
-    def legal_moves(self) -> List[str]:
-        """The legal moves, in the game's notation."""
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves, in the game's notation (iterable, sized,
+        indexable; calling it returns a list)."""
+    def fen(self) -> str:
+        """The position text: FEN, PDN FEN, or Othello's 64 squares and side to move."""
+    def set_fen(self, fen: str) -> None:
+        """Sets up a position, forgetting the moves (``InvalidPositionError``, board unchanged)."""
+    def push_san(self, san: str) -> str:
+        """Plays a move in standard notation; returns it in the board's notation."""
+    def push_uci(self, uci: str) -> str:
+        """Plays a move in engine notation (UCI in chess); returns it."""
+    def parse_san(self, san: str) -> str:
+        """A legal move in standard notation, in the board's notation."""
+    def parse_uci(self, uci: str) -> str:
+        """A legal move in engine notation, checked."""
+    def san(self, move: str) -> str:
+        """A legal move in standard notation (SAN with +/# in chess)."""
+    def uci(self, move: str) -> str:
+        """A legal move in engine notation (UCI in chess)."""
+    def san_moves(self) -> List[str]:
+        """The moves played, in standard notation."""
+    def piece_at(self, square: Union[int, str]) -> Optional[Piece]:
+        """The piece on a square (name, or number: a1=0..h8=63, checkers 1..32)."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check (chess only)."""
+    @property
+    def turn(self) -> bool:
+        """The colour to move: ``True`` WHITE, ``False`` BLACK."""
+    @property
+    def move_stack(self) -> List[str]:
+        """The moves played, oldest first."""
+    def ply(self) -> int:
+        """The number of moves played since the board was set up."""
+    def observation(self) -> npt.NDArray[np.float32]:
+        """The observation planes ``(planes, 8, 8)``, as ``plygames.vector.Env`` makes them."""
+    def move_to_action(self, move: str) -> int:
+        """The action number of a legal move (its first step for a checkers multi-jump)."""
+    def action_to_move(self, action: int) -> str:
+        """The legal move with that (first) action; ``ValueError`` for none or several."""
+    def unicode(self) -> str:
+        """The text diagram with Unicode pieces."""
+    def _repr_html_(self) -> str:
+        """The SVG picture and the position text, for Jupyter."""
+    def __eq__(self, other: object) -> bool:
+        """Equal positions (whatever moves led there)."""
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[str], List[str]]: ...
+    def __setstate__(self, state: List[str]) -> None: ...
     def is_legal(self, move: str) -> bool:
         """Whether ``move`` is legal here."""
     def push(self, move: str) -> None:
@@ -60,6 +159,16 @@ class _Board:
         """How the game ended, or ``None`` while it goes on."""
     def is_game_over(self) -> bool:
         """Whether the game is over (repetitions and move-count rules included)."""
+    def result(self) -> str:
+        """``"1-0"`` (the side that moves first won), ``"0-1"``, ``"1/2-1/2"`` or ``"*"``."""
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is checkmated (chess)."""
+    def is_stalemate(self) -> bool:
+        """Whether the side to move is stalemated (chess)."""
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the position has occurred ``count`` times in the game."""
+    def peek(self) -> str:
+        """The last move played; ``IndexError`` if none."""
     def repetitions(self) -> int:
         """How often the current position has occurred in the game."""
     def svg(self, flipped: bool = False, theme: str = "light", size: Optional[int] = None) -> str:
@@ -80,13 +189,17 @@ class _Board:
         level: int = 10,
         seed: int = 0,
         info: Optional[Callable[[Dict[str, Any]], Any]] = None,
+        root_moves: Optional[List[str]] = None,
+        stop: Optional[threading.Event] = None,
     ) -> Optional[BestMove]:
         """The engine's move (``None`` if the game is over) to ``depth`` plies,
         for ``time`` seconds or ``nodes`` nodes (one second by default);
         ``info`` gets a dict (depth, seldepth, score, mate, nodes, nps,
         seconds, pv) after each iteration. Ctrl-C stops it. Othello solves a
         position within the solver's reach exactly (score 100 times the final
-        disc difference), as ``ply best othello`` does."""
+        disc difference), as ``ply best othello`` does. ``root_moves``
+        limits the search to those moves; setting ``stop`` ends it within
+        about 50 ms with the best move so far."""
     def copy(self: _B) -> _B: ...
     def __copy__(self: _B) -> _B: ...
     def __deepcopy__(self: _B, memo: Any) -> _B: ...
@@ -112,7 +225,8 @@ class VectorCore:
     def __init__(self, game: str, num_envs: int, seed: int, opponent: str, depth: int,
                  agent_side: Optional[int], max_steps: Optional[int], autoreset: bool,
                  mask_by_action: bool = False, generic: bool = False) -> None: ...
-    def reset(self, seed: Optional[int], buffers: Tuple[Any, ...]) -> None: ...
+    def reset(self, seed: Optional[int], buffers: Tuple[Any, ...],
+              positions: Optional[List[str]] = None) -> None: ...
     def step(self, actions: npt.NDArray[np.int64], buffers: Tuple[Any, ...]) -> None: ...
     def random_actions(self, out: npt.NDArray[np.int64]) -> None: ...
     def positions(self) -> List[str]: ...

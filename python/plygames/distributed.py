@@ -17,7 +17,7 @@ import json
 import os
 import sys
 import time
-from typing import Callable, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from ._plygames import perft as _perft
 from ._plygames import split as _split
@@ -25,7 +25,7 @@ from ._plygames import split as _split
 __all__ = ["perft", "subtrees"]
 
 
-def subtrees(game: str, plies: int, fen: Optional[str] = None) -> list:
+def subtrees(game: str, plies: int, fen: Optional[str] = None) -> List[str]:
     """The positions ``plies`` plies below ``fen`` (the start position by
     default), one per move path, in the order the checkpoint numbers them."""
     return _split(game, plies, fen)
@@ -35,7 +35,7 @@ def _count(game: str, position: str, depth: int, threads: int) -> int:
     return _perft(game, depth, position, threads)
 
 
-def _read_checkpoint(path: str, header: dict) -> dict:
+def _read_checkpoint(path: str, header: Dict[str, Any]) -> Dict[int, int]:
     """The finished subtrees of a checkpoint file, by index; writes the
     header to a new file."""
     if not os.path.exists(path) or os.path.getsize(path) == 0:

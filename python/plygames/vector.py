@@ -40,16 +40,39 @@ Action encodings (see README "Python" for the planes):
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
-from ._plygames import VectorCore, random_games
+from ._games import BOARDS as _BOARDS
+from ._games import Board
+from ._plygames import CheckersBoard, ChessBoard, OthelloBoard, VectorCore, random_games
 
 __all__ = ["Env", "MaskSampler", "random_games"]
 
+if TYPE_CHECKING:
+    # For type checkers Env is the plain class (Gymnasium's VectorEnv
+    # declares as attributes what Env computes as properties).
+    _Base = object
+    _SAME_STEP: Any = "SameStep"
+else:
+    try:  # Gymnasium is optional: with it, Env is one of its VectorEnvs.
+        from gymnasium.vector import AutoresetMode as _AutoresetMode
+        from gymnasium.vector import VectorEnv as _Base
 
-class Env:
+        _SAME_STEP = _AutoresetMode.SAME_STEP
+    except ImportError:  # pragma: no cover - exercised where gymnasium is absent
+        _Base = object
+        _SAME_STEP = "SameStep"
+
+Array = npt.NDArray[Any]
+Info = Dict[str, Array]
+
+RENDER_MODES = ("ansi",)
+
+
+class Env(_Base):
     """``num_envs`` games of ``game`` ("othello", "checkers" or "chess").
 
     opponent: ``None`` for self-play (each step is the move of whoever is to
@@ -69,12 +92,21 @@ class Env:
     transpose of a C-ordered ``(num_actions, num_envs)`` array, and
     reductions over the actions, as in ``draw_from_mask``, run as fast
     element-wise operations).
-    autoreset: start a finished game again within the step that ended it.
+    autoreset: start a finished game again within the step that ended it;
+    without it a finished game stays finished until ``reset()`` (its mask
+    empty, ``random_actions()`` -1 for it), and ``step`` takes -1 for it
+    and leaves it as it is.
     seed: the games' randomness (random opponents, sides, random actions);
     the same seed and actions replay the same games.
+    render_mode: ``None`` or ``"ansi"`` (``render()`` returns each game's
+    board as text); other modes are refused.
+
+    Where Gymnasium is installed, ``Env`` is a ``gymnasium.vector.VectorEnv``
+    (its wrappers, such as ``RecordEpisodeStatistics``, take it) and
+    ``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``.
     """
 
-    metadata = {"autoreset_mode": "SameStep"}
+    metadata = {"autoreset_mode": _SAME_STEP, "render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -88,7 +120,11 @@ class Env:
         autoreset: bool = True,
         obs_dtype: Any = np.float32,
         mask_order: str = "C",
+        render_mode: Optional[str] = None,
     ) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
         if opponent is None:
             kind, depth = "self", 0
         elif isinstance(opponent, str):
@@ -116,7 +152,7 @@ class Env:
         self.game: str = game.lower()
         self.num_envs: int = int(num_envs)
         self.num_actions: int = self._core.actions
-        self.observation_shape: tuple = (self._core.planes, 8, 8)
+        self.observation_shape: Tuple[int, int, int] = (self._core.planes, 8, 8)
         self.copy = copy
         self.obs_dtype = obs_dtype
         self.mask_order = mask_order
@@ -137,24 +173,38 @@ class Env:
         self._random = np.zeros(n, dtype=np.int64)
         self._started = False
 
-    def _out(self):
+    def _out(self) -> Tuple[Array, ...]:
         return (self._obs, self._mask_bytes, self._reward, self._terminated, self._truncated, self._to_play)
 
-    def _info(self) -> dict:
+    def _info(self) -> Info:
         if self.copy:
             return {"action_mask": self._mask.copy(order="K"), "to_play": self._to_play.copy()}
         return {"action_mask": self._mask, "to_play": self._to_play}
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[Array, Info]:
         """Starts every game again; returns ``(obs, info)``. A ``seed``
-        reseeds every game's randomness."""
-        del options
-        self._core.reset(None if seed is None else int(seed) & (2**64 - 1), self._out())
+        reseeds every game's randomness. ``options={"positions": [...]}``
+        starts the games from those positions (texts in the game's notation
+        or boards; one per game, or one for all), which stay their start
+        positions (autoreset included) until a reset without them;
+        ``ValueError`` for a position that cannot be read or whose game is
+        over."""
+        positions = None
+        if options:
+            # Other options are ignored, as Gymnasium's environments do
+            # (PettingZoo's api_test passes some).
+            given = options.get("positions")
+            if given is not None:
+                if isinstance(given, (str, ChessBoard, CheckersBoard, OthelloBoard)):
+                    given = [given]
+                positions = [p if isinstance(p, str) else p.fen() for p in given]
+        self._core.reset(None if seed is None else int(seed) & (2**64 - 1), self._out(), positions)
         self._started = True
         obs = self._obs.copy() if self.copy else self._obs
         return obs, self._info()
 
-    def step(self, actions: Any):
+    def step(self, actions: Any) -> Tuple[Array, Array, Array, Array, Info]:
         """Plays one action per game; returns ``(obs, reward, terminated,
         truncated, info)``. ``ValueError`` (nothing played) if an action is
         not legal in its game."""
@@ -167,7 +217,7 @@ class Env:
                     self._truncated.copy(), self._info())
         return self._obs, self._reward, self._terminated, self._truncated, self._info()
 
-    def random_actions(self) -> np.ndarray:
+    def random_actions(self) -> Array:
         """A uniformly random legal move's action for each game, drawn in Rust
         from the env's seeded generator (-1 for a finished game that
         ``autoreset=False`` left as it was)."""
@@ -176,40 +226,71 @@ class Env:
         self._core.random_actions(self._random)
         return self._random.copy() if self.copy else self._random
 
-    def positions(self) -> list:
+    def positions(self) -> List[str]:
         """Each game's position in the game's notation."""
         return self._core.positions()
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> List[List[int]]:
         """Each game's legal actions (the mask's true entries), sorted."""
         return self._core.legal_actions()
 
     @property
-    def single_observation_space(self):
+    def single_observation_space(self) -> Any:
         """Gymnasium's space of one observation (needs gymnasium)."""
         from gymnasium import spaces
         return spaces.Box(0, 1, self.observation_shape, dtype=self.obs_dtype)
 
     @property
-    def single_action_space(self):
+    def single_action_space(self) -> Any:
         """Gymnasium's space of one action (needs gymnasium)."""
         from gymnasium import spaces
         return spaces.Discrete(self.num_actions)
 
     @property
-    def observation_space(self):
+    def observation_space(self) -> Any:
         """Gymnasium's space of the batch's observations (needs gymnasium)."""
         from gymnasium.vector.utils import batch_space
         return batch_space(self.single_observation_space, self.num_envs)
 
     @property
-    def action_space(self):
+    def action_space(self) -> Any:
         """Gymnasium's space of the batch's actions (needs gymnasium)."""
         from gymnasium.vector.utils import batch_space
         return batch_space(self.single_action_space, self.num_envs)
 
-    def close(self) -> None:
+    def boards(self) -> List[Board]:
+        """Each game's position as a board (``plygames.chess.Board`` ...)."""
+        board = _BOARDS[self.game]
+        return [board(position) for position in self.positions()]
+
+    def render(self) -> Optional[Tuple[str, ...]]:
+        """With ``render_mode="ansi"``, each game's board as text (as
+        ``str(board)``); ``None`` otherwise."""
+        if self.render_mode != "ansi":
+            return None
+        return tuple(str(board) for board in self.boards())
+
+    def observation(self, board: Any) -> Array:
+        """The observation of any position (a board of this game, or its
+        text), ``(planes, 8, 8)`` in the env's dtype: what ``step`` writes for
+        a game in that position (at the start of a move)."""
+        if isinstance(board, str):
+            board = _BOARDS[self.game](board)
+        planes: Array = board.observation().astype(self.obs_dtype, copy=False)
+        return planes
+
+    def move_to_action(self, board: Any, move: str) -> int:
+        """The action of the legal move ``move`` in ``board`` (its first
+        step for a checkers multi-jump)."""
+        return int(board.move_to_action(move))
+
+    def action_to_move(self, board: Any, action: int) -> str:
+        """The legal move of ``board`` whose (first) action is ``action``."""
+        return str(board.action_to_move(int(action)))
+
+    def close(self, **kwargs: Any) -> None:
         """Nothing to release; for Gymnasium's API."""
+        self.closed = True
 
     def __repr__(self) -> str:
         return f"plygames.vector.Env({self.game!r}, num_envs={self.num_envs})"
@@ -235,10 +316,7 @@ class MaskSampler:
     """
 
     def __init__(self, num_envs: int, num_actions: int, seed: Any = None) -> None:
-        if num_actions > 255:
-            dtype = np.uint16
-        else:
-            dtype = np.uint8
+        dtype: Any = np.uint16 if num_actions > 255 else np.uint8
         self.num_envs = int(num_envs)
         self.num_actions = int(num_actions)
         self.rng = np.random.default_rng(seed)
@@ -248,7 +326,7 @@ class MaskSampler:
         self._rank = np.empty(self.num_envs, dtype=dtype)
         self._actions = np.empty(self.num_envs, dtype=dtype)
 
-    def __call__(self, mask: np.ndarray) -> np.ndarray:
+    def __call__(self, mask: Array) -> Array:
         """One legal action per row of ``mask`` (bool, ``(num_envs,
         num_actions)``); the returned array is overwritten by the next call."""
         if mask.shape != (self.num_envs, self.num_actions):

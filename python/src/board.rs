@@ -3,31 +3,105 @@
 //! [`board_class`]; the games differ only in their glue.
 
 use crate::glue::Glue;
-use ply_core::{MoveNames, Outcome as CoreOutcome, Side};
+use ply_core::{Game, MoveNames, Outcome as CoreOutcome, Side};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::{PyIterator, PyList};
+
+pyo3::create_exception!(
+    plygames,
+    IllegalMoveError,
+    PyValueError,
+    "A move that cannot be read or is not legal in the position (a `ValueError`, as python-chess's `IllegalMoveError`); the message lists the legal moves."
+);
+pyo3::create_exception!(
+    plygames,
+    InvalidPositionError,
+    PyValueError,
+    "A position text (FEN, PDN FEN, Othello's 64 squares) that cannot be read or is impossible (a `ValueError`)."
+);
 
 /// How a game ended.
-#[pyclass(module = "plygames", frozen, get_all, eq)]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[pyclass(module = "plygames", frozen, eq, hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// The side that won: 0 for the side that moves first in the start
-    /// position (White in chess, Black in checkers and Othello), 1 for the
-    /// other; `None` for a draw.
-    pub winner: Option<u8>,
+    /// The colour that won, as python-chess writes it in every game:
+    /// `True` (`WHITE`) for White, `False` (`BLACK`) for Black (who moves
+    /// first in checkers and Othello), `None` for a draw.
+    #[pyo3(get)]
+    pub winner: Option<bool>,
     /// Why the game ended (`"checkmate"`, `"threefold repetition"`...).
+    #[pyo3(get)]
     pub reason: String,
+    /// The result as the game's record writes it: `"1-0"` when the side
+    /// that moves first won (White in chess, Black in checkers and
+    /// Othello), `"0-1"` the other side, `"1/2-1/2"` a draw.
+    pub marker: &'static str,
 }
 
 #[pymethods]
 impl Outcome {
+    /// Why the game ended (python-chess's name; the same as `reason`).
+    #[getter]
+    fn termination(&self) -> String {
+        self.reason.clone()
+    }
+
+    /// The result as the game's record (PGN, PDN) writes it: `"1-0"` when
+    /// the side that moves first won (White in chess, Black in checkers and
+    /// Othello), `"0-1"` when the other side did, `"1/2-1/2"` for a draw.
+    fn result(&self) -> &'static str {
+        self.marker
+    }
+
     fn __repr__(&self) -> String {
         format!(
-            "Outcome(winner={:?}, reason={:?})",
-            self.winner, self.reason
+            "Outcome(winner={}, reason={})",
+            py_option(self.winner.map(py_bool)),
+            py_str(&self.reason)
         )
     }
+}
+
+/// `True` or `False` as Python writes them.
+pub fn py_bool(value: bool) -> &'static str {
+    if value { "True" } else { "False" }
+}
+
+/// A value or `None`, as Python writes them.
+pub fn py_option(value: Option<impl std::fmt::Display>) -> String {
+    value.map_or_else(|| "None".to_owned(), |v| v.to_string())
+}
+
+/// `text` as Python's `repr` writes a string (single quotes unless the
+/// text has one and no double quote).
+pub fn py_str(text: &str) -> String {
+    let quote = if text.contains('\'') && !text.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::from(quote);
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// A list of strings as Python's `repr` writes it.
+pub fn py_list(items: &[String]) -> String {
+    let items: Vec<String> = items.iter().map(|item| py_str(item)).collect();
+    format!("[{}]", items.join(", "))
 }
 
 /// 0 for [`Side::First`], 1 for [`Side::Second`].
@@ -35,13 +109,195 @@ pub fn side_number(side: Side) -> u8 {
     side.index() as u8
 }
 
-impl<R: Copy + std::fmt::Display> From<CoreOutcome<R>> for Outcome {
-    fn from(outcome: CoreOutcome<R>) -> Self {
-        Outcome {
-            winner: outcome.winner().map(side_number),
-            reason: outcome.reason().to_string(),
+/// The Python colour of `side` in game `G`: `True` for White.
+pub fn side_color<G: Glue>(side: Side) -> bool {
+    (side == Side::First) == G::FIRST_IS_WHITE
+}
+
+/// The outcome of a game of `G` as Python sees it.
+pub fn outcome<G: Glue>(outcome: CoreOutcome<G::EndReason>) -> Outcome {
+    Outcome {
+        winner: outcome.winner().map(side_color::<G>),
+        reason: outcome.reason().to_string(),
+        marker: ply_core::record::pgn::result_marker(Some(outcome)),
+    }
+}
+
+/// A piece on a square (python-chess's `Piece`, for the three games).
+#[pyclass(module = "plygames", frozen, eq, hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// `True` (`WHITE`) or `False` (`BLACK`).
+    #[pyo3(get)]
+    pub color: bool,
+    /// The kind as a number: python-chess's in chess (`PAWN` = 1 ...
+    /// `KING` = 6), `MAN` = 1 and `KING` = 2 in checkers, `DISC` = 1 in
+    /// Othello (each game module has the constants).
+    #[pyo3(get)]
+    pub piece_type: u8,
+    /// The kind in a word: `"pawn"` ... `"king"`, `"man"`,
+    /// `"checkers-king"`, `"disc"`.
+    #[pyo3(get)]
+    pub kind: &'static str,
+    /// The letter.
+    ascii: char,
+    /// The Unicode symbol.
+    unicode: char,
+}
+
+#[pymethods]
+impl Piece {
+    /// The piece's letter in the game's position text (`K`, `p`; checkers
+    /// `w`, `W`, `b`, `B`; Othello `O`, `X`).
+    fn symbol(&self) -> String {
+        self.ascii.to_string()
+    }
+
+    /// The piece as a Unicode symbol (hollow for White, solid for Black).
+    fn unicode_symbol(&self) -> String {
+        self.unicode.to_string()
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Piece(color={}, kind={})",
+            py_bool(self.color),
+            py_str(self.kind)
+        )
+    }
+}
+
+impl From<ply_games::diagram::Piece> for Piece {
+    fn from(piece: ply_games::diagram::Piece) -> Self {
+        use ply_games::diagram::Kind;
+        let piece_type = match piece.kind {
+            Kind::Pawn | Kind::Man | Kind::Disc => 1,
+            Kind::Knight | Kind::CheckersKing => 2,
+            Kind::Bishop => 3,
+            Kind::Rook => 4,
+            Kind::Queen => 5,
+            Kind::King => 6,
+        };
+        let glyph = piece.glyph();
+        Piece {
+            color: piece.color == ply_games::diagram::Color::White,
+            piece_type,
+            kind: piece.kind.name(),
+            ascii: glyph.ascii,
+            unicode: glyph.outline,
         }
     }
+}
+
+/// The legal moves of a board, in the game's notation, as python-chess's
+/// `board.legal_moves` is used: iterated, counted, searched with `in`,
+/// indexed (so `random.choice` takes it). Calling it, as the method it
+/// once was, returns the moves as a list.
+#[pyclass(module = "plygames", frozen, sequence)]
+pub struct LegalMoves {
+    moves: Py<PyList>,
+}
+
+impl LegalMoves {
+    /// The moves of the list `moves`.
+    pub fn new(moves: Bound<'_, PyList>) -> Self {
+        LegalMoves {
+            moves: moves.unbind(),
+        }
+    }
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.moves.bind(py).len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.moves.bind(py).try_iter()
+    }
+
+    fn __contains__(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.moves.bind(py).contains(item)
+    }
+
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.moves.bind(py).as_any().get_item(index)
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        !self.moves.bind(py).is_empty()
+    }
+
+    /// The number of legal moves (python-chess's `legal_moves.count()`).
+    fn count(&self, py: Python<'_>) -> usize {
+        self.moves.bind(py).len()
+    }
+
+    /// The moves as a list (what `legal_moves()` returned when it was a method).
+    fn __call__<'py>(&self, py: Python<'py>) -> Bound<'py, PyList> {
+        self.moves.bind(py).clone()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let moves: Vec<String> = self.moves.bind(py).extract()?;
+        Ok(format!("<LegalMoves ({})>", moves.join(", ")))
+    }
+}
+
+/// The board as text, python-chess's `str(board)`: rows from the top, `.`
+/// for an empty square, a blank for a square the game does not use (the
+/// light squares of checkers), the pieces by their letters (or Unicode
+/// symbols with `unicode`).
+pub fn text(diagram: &ply_games::Diagram, unicode: bool) -> String {
+    diagram
+        .rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|cell| match (cell.glyph(), &cell.square) {
+                    (Some(glyph), _) if unicode => glyph.outline,
+                    (Some(glyph), _) => glyph.ascii,
+                    (None, Some(_)) => '.',
+                    (None, None) => ' ',
+                })
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join(" ")
+                .trim_end()
+                .to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The piece on the square `square` (a name, or a number as
+/// [`Glue::square_name`] reads it) of `position`.
+///
+/// # Errors
+/// `ValueError` for a square the game does not have.
+pub fn piece_at<G: Glue + ply_games::Draw>(
+    position: &G,
+    square: &Bound<'_, PyAny>,
+) -> PyResult<Option<Piece>> {
+    let name = match square.extract::<i64>() {
+        Ok(number) => G::square_name(number),
+        Err(_) => square.extract::<String>().ok(),
+    };
+    let diagram = position.diagram(None, false);
+    let cell = name
+        .as_deref()
+        .and_then(|name| diagram.find(name))
+        .ok_or_else(|| PyValueError::new_err(format!("no {} square {square}", G::PY_NAME)))?;
+    Ok(cell.2.piece.map(Piece::from))
 }
 
 /// Reads a position, or says in a `ValueError` why it cannot.
@@ -50,7 +306,7 @@ impl<R: Copy + std::fmt::Display> From<CoreOutcome<R>> for Outcome {
 /// `ValueError` naming the game, the text and the reason.
 pub fn parse_position<G: Glue>(text: &str) -> PyResult<G> {
     G::parse_position(text).map_err(|e| {
-        PyValueError::new_err(format!("invalid {} position {text:?}: {e}", G::PY_NAME))
+        InvalidPositionError::new_err(format!("invalid {} position {text:?}: {e}", G::PY_NAME))
     })
 }
 
@@ -59,7 +315,19 @@ pub fn parse_position<G: Glue>(text: &str) -> PyResult<G> {
 /// # Errors
 /// `ValueError` naming the move, the reason and the legal moves.
 pub fn parse_move<G: Glue>(position: &G, text: &str) -> PyResult<G::Move> {
-    position.parse_move(text).map_err(|e| {
+    read_move(position, text, G::parse_move)
+}
+
+/// A way of reading a move of `G` (its own names, SAN, UCI).
+pub type MoveReader<G> = fn(&G, &str) -> Result<<G as Game>::Move, <G as Game>::MoveError>;
+
+/// Reads a move legal in `position` with `read`, or says in an
+/// [`IllegalMoveError`] why it cannot.
+///
+/// # Errors
+/// [`IllegalMoveError`] naming the move, the reason and the legal moves.
+pub fn read_move<G: Glue>(position: &G, text: &str, read: MoveReader<G>) -> PyResult<G::Move> {
+    read(position, text).map_err(|e| {
         let reason = e.to_string();
         // An illegal move's reason lists the legal moves already; a
         // malformed one's does not.
@@ -69,7 +337,7 @@ pub fn parse_move<G: Glue>(position: &G, text: &str) -> PyResult<G::Move> {
             let names = MoveNames::of(position, &position.legal_moves());
             format!(" (legal moves: {names})")
         };
-        PyValueError::new_err(format!(
+        IllegalMoveError::new_err(format!(
             "illegal {} move {text:?}: {reason}{legal}",
             G::PY_NAME
         ))
@@ -105,6 +373,53 @@ pub fn svg<G: Glue + ply_games::Draw>(
     Ok(ply_games::svg::render(&diagram, &options))
 }
 
+/// `text` with `<`, `>`, `&` and `"` escaped for HTML.
+pub fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The observation planes of `position`, `(planes, 8, 8)` float32.
+///
+/// # Errors
+/// Only NumPy's.
+pub fn observation<'py, G: Glue>(
+    py: Python<'py>,
+    position: &G,
+) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+    let mut planes = vec![0.0f32; G::PLANES * crate::glue::GRID];
+    position.write_planes(None, &mut planes);
+    use numpy::PyArrayMethods;
+    numpy::PyArray1::from_vec(py, planes).reshape([G::PLANES, 8, 8])
+}
+
+/// The legal move of `position` whose first action is `action`.
+///
+/// # Errors
+/// `ValueError` when no legal move or several have that action.
+pub fn action_to_move<G: Glue>(position: &G, action: usize) -> PyResult<String> {
+    let moves: Vec<G::Move> = position
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&mv| position.action(mv, 0) == action)
+        .collect();
+    match moves.as_slice() {
+        [mv] => Ok(position.move_name(*mv)),
+        [] => Err(IllegalMoveError::new_err(format!(
+            "no legal {} move has action {action}",
+            G::PY_NAME
+        ))),
+        several => Err(PyValueError::new_err(format!(
+            "several legal {} moves start with action {action}: {} (the environment plays them one step at a time)",
+            G::PY_NAME,
+            MoveNames::of(position, several)
+        ))),
+    }
+}
+
 /// Defines a board class `$class` for the game `$game`, with `$extra`
 /// methods of its own.
 macro_rules! board_class {
@@ -132,15 +447,157 @@ macro_rules! board_class {
                 })
             }
 
-            /// The legal moves, in the game's notation.
-            fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyList>> {
+            /// The legal moves, in the game's notation: iterable, sized,
+            /// indexable, `in` works (python-chess's `legal_moves`), and
+            /// calling it returns them as a list.
+            #[getter]
+            fn legal_moves(&self, py: Python<'_>) -> PyResult<$crate::board::LegalMoves> {
                 let position = self.record.position();
-                pyo3::types::PyList::new(
+                Ok($crate::board::LegalMoves::new(pyo3::types::PyList::new(
                     py,
                     <$game as ply_core::Game>::legal_moves(position)
                         .iter()
                         .map(|&mv| $crate::glue::move_name(py, position, mv)),
-                )
+                )?))
+            }
+
+            /// The position in the game's text (python-chess's name in every
+            /// game): FEN in chess, PDN FEN in checkers, Othello's 64
+            /// squares and the side to move. The same as `position()`.
+            fn fen(&self) -> String {
+                <$game as ply_core::Game>::position_string(self.record.position())
+            }
+
+            /// Sets up the position `fen` (the game's text, as `fen()`
+            /// writes it), forgetting the moves played;
+            /// `InvalidPositionError` (a `ValueError`), the board unchanged,
+            /// if it cannot be read.
+            fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+                let start = $crate::board::parse_position::<$game>(fen)?;
+                self.record = ply_core::GameHistory::new(start);
+                Ok(())
+            }
+
+            /// Plays a move in the game's standard notation (SAN in chess,
+            /// which also reads UCI; `11-15`/`22x15` in checkers; `d3` or
+            /// `pass` in Othello) and returns it in the board's notation
+            /// (UCI in chess).
+            fn push_san(&mut self, san: &str) -> PyResult<String> {
+                let position = self.record.position();
+                let mv = $crate::board::parse_move(position, san)?;
+                let name = <$game as ply_core::Game>::move_name(position, mv);
+                self.record.push(mv);
+                Ok(name)
+            }
+
+            /// Plays a move in the engine notation (UCI in chess; the
+            /// game's own names in checkers and Othello) and returns it.
+            fn push_uci(&mut self, uci: &str) -> PyResult<String> {
+                let position = self.record.position();
+                let mv = $crate::board::read_move(position, uci, <$game as $crate::glue::Glue>::parse_uci)?;
+                let name = <$game as ply_core::Game>::move_name(position, mv);
+                self.record.push(mv);
+                Ok(name)
+            }
+
+            /// The legal move `san` (standard notation) in the board's
+            /// notation (UCI in chess), without playing it.
+            fn parse_san(&self, san: &str) -> PyResult<String> {
+                let position = self.record.position();
+                let mv = $crate::board::parse_move(position, san)?;
+                Ok(<$game as ply_core::Game>::move_name(position, mv))
+            }
+
+            /// The legal move `uci` (engine notation) in the board's
+            /// notation, checked (python-chess's `parse_uci`).
+            fn parse_uci(&self, uci: &str) -> PyResult<String> {
+                let position = self.record.position();
+                let mv = $crate::board::read_move(position, uci, <$game as $crate::glue::Glue>::parse_uci)?;
+                Ok(<$game as ply_core::Game>::move_name(position, mv))
+            }
+
+            /// The legal move `move` (any notation the board reads) in
+            /// standard notation: SAN with `+`/`#` in chess, the move's name
+            /// in checkers and Othello.
+            #[pyo3(signature = (r#move))]
+            fn san(&self, r#move: &str) -> PyResult<String> {
+                let position = self.record.position();
+                let mv = $crate::board::parse_move(position, r#move)?;
+                Ok(<$game as $crate::glue::Glue>::san(position, mv))
+            }
+
+            /// The legal move `move` in engine notation (UCI in chess).
+            #[pyo3(signature = (r#move))]
+            fn uci(&self, r#move: &str) -> PyResult<String> {
+                let position = self.record.position();
+                let mv = $crate::board::parse_move(position, r#move)?;
+                Ok(<$game as ply_core::Game>::move_name(position, mv))
+            }
+
+            /// The moves played, in standard notation (SAN in chess),
+            /// oldest first.
+            fn san_moves(&self) -> Vec<String> {
+                self.record
+                    .moves()
+                    .iter()
+                    .zip(self.record.positions())
+                    .map(|(&mv, position)| <$game as $crate::glue::Glue>::san(position, mv))
+                    .collect()
+            }
+
+            /// The piece on `square` or `None`: a name (`"e4"`, checkers
+            /// `"15"`, Othello `"d3"`) or a number (chess and Othello a1 = 0
+            /// ... h8 = 63, python-chess's; checkers the PDN number 1..32).
+            fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<$crate::board::Piece>> {
+                $crate::board::piece_at(self.record.position(), square)
+            }
+
+            /// Whether the side to move is in check (always `False` in
+            /// checkers and Othello).
+            fn is_check(&self) -> bool {
+                <$game as ply_core::Game>::in_check(self.record.position())
+            }
+
+            /// The colour to move: `True` (`WHITE`) or `False` (`BLACK`), in
+            /// every game (Black moves first in checkers and Othello).
+            #[getter]
+            fn turn(&self) -> bool {
+                $crate::board::side_color::<$game>(<$game as ply_core::Game>::side_to_move(self.record.position()))
+            }
+
+            /// The moves played (python-chess's `move_stack`), oldest first.
+            #[getter]
+            fn move_stack(&self) -> Vec<String> {
+                self.moves()
+            }
+
+            /// The number of moves played since the board was set up.
+            fn ply(&self) -> usize {
+                self.record.moves().len()
+            }
+
+            /// The position as this game's observation planes for learning,
+            /// a float32 array `(planes, 8, 8)`, as `plygames.vector.Env`
+            /// observes it (at the start of a move).
+            fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+                $crate::board::observation(py, self.record.position())
+            }
+
+            /// The action number of the legal move `move` (its first step for
+            /// a checkers multi-jump), as `plygames.vector.Env` numbers them.
+            #[pyo3(signature = (r#move))]
+            fn move_to_action(&self, r#move: &str) -> PyResult<usize> {
+                let position = self.record.position();
+                let mv = $crate::board::parse_move(position, r#move)?;
+                Ok(<$game as $crate::glue::Glue>::action(position, mv, 0))
+            }
+
+            /// The legal move whose (first) action is `action`, in the game's
+            /// notation; `ValueError` when no legal move has it, or when
+            /// several do (checkers multi-jumps that part after the first
+            /// jump: the environment takes them one jump at a time).
+            fn action_to_move(&self, action: usize) -> PyResult<String> {
+                $crate::board::action_to_move(self.record.position(), action)
             }
 
             /// Whether `move` is a legal move here.
@@ -208,12 +665,51 @@ macro_rules! board_class {
             /// How the game ended, or `None` while it goes on (repetitions
             /// and move-count rules included).
             fn outcome(&self) -> Option<$crate::board::Outcome> {
-                self.record.outcome().map(Into::into)
+                self.record.outcome().map($crate::board::outcome::<$game>)
             }
 
             /// Whether the game is over.
             fn is_game_over(&self) -> bool {
                 self.record.outcome().is_some()
+            }
+
+            /// The result as the game's record writes it: `"1-0"` (the side
+            /// that moves first won), `"0-1"`, `"1/2-1/2"`, or `"*"` while
+            /// the game goes on (python-chess's `board.result()`).
+            fn result(&self) -> &'static str {
+                ply_core::record::pgn::result_marker(self.record.outcome())
+            }
+
+            /// Whether the side to move is checkmated (chess).
+            fn is_checkmate(&self) -> bool {
+                self.record.outcome().is_some_and(|o| o.reason().to_string() == "checkmate")
+            }
+
+            /// Whether the side to move is stalemated (chess).
+            fn is_stalemate(&self) -> bool {
+                self.record.outcome().is_some_and(|o| o.reason().to_string() == "stalemate")
+            }
+
+            /// Whether the current position has occurred `count` times in
+            /// the game (python-chess's `is_repetition`).
+            #[pyo3(signature = (count=3))]
+            fn is_repetition(&self, count: usize) -> bool {
+                self.record.repetitions() >= count
+            }
+
+            /// The last move played; `IndexError` if none (python-chess's
+            /// `peek`).
+            fn peek(&self) -> PyResult<String> {
+                let plies = self.record.moves().len();
+                match plies.checked_sub(1) {
+                    Some(last) => Ok(<$game as ply_core::Game>::move_name(
+                        &self.record.positions()[last],
+                        self.record.moves()[last],
+                    )),
+                    None => Err(pyo3::exceptions::PyIndexError::new_err(
+                        "peek at a board with no moves played",
+                    )),
+                }
             }
 
             /// How often the current position has occurred in the game.
@@ -233,6 +729,57 @@ macro_rules! board_class {
             /// The picture Jupyter shows for the board.
             fn _repr_svg_(&self) -> PyResult<String> {
                 $crate::board::svg(&self.record, false, "light", Some(360))
+            }
+
+            /// What Jupyter shows for the board in HTML: the picture and the
+            /// position's text under it.
+            fn _repr_html_(&self) -> PyResult<String> {
+                let svg = $crate::board::svg(&self.record, false, "light", Some(360))?;
+                Ok(format!(
+                    "<div class=\"plygames-board\">{svg}<br><code>{}</code></div>",
+                    $crate::board::html_escape(&<$game as ply_core::Game>::position_string(self.record.position()))
+                ))
+            }
+
+            /// The board as text with Unicode pieces (python-chess's
+            /// `unicode()`).
+            fn unicode(&self) -> String {
+                $crate::board::text(&ply_games::Draw::diagram(self.record.position(), None, false), true)
+            }
+
+            /// Boards are equal when their positions are (side to move,
+            /// castling and en passant rights, counters: the position text),
+            /// whatever moves led there.
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                other.cast::<Self>().is_ok_and(|other| {
+                    <$game as ply_core::Game>::position_string(other.borrow().record.position())
+                        == <$game as ply_core::Game>::position_string(self.record.position())
+                })
+            }
+
+            /// The hash of the position text (as equality compares).
+            fn __hash__(&self) -> u64 {
+                use std::hash::{Hash, Hasher};
+                let mut hasher = std::collections::hash_map::DefaultHasher::new();
+                <$game as ply_core::Game>::position_string(self.record.position()).hash(&mut hasher);
+                hasher.finish()
+            }
+
+            /// Pickling: the start position and the moves, replayed by
+            /// `__setstate__`.
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,), Vec<String>)> {
+                let board = slf.borrow();
+                let start = <$game as ply_core::Game>::position_string(board.record.start());
+                Ok((slf.get_type().into_any(), (start,), board.moves()))
+            }
+
+            /// Replays the moves `state` (a pickle's).
+            fn __setstate__(&mut self, state: Vec<String>) -> PyResult<()> {
+                for text in state {
+                    let mv = $crate::board::parse_move(self.record.position(), &text)?;
+                    self.record.push(mv);
+                }
+                Ok(())
             }
 
             /// The number of move paths of exactly `depth` plies from here,
@@ -263,8 +810,11 @@ macro_rules! board_class {
             /// The engine's best move (`None` when the game is over), searched
             /// to `depth` plies, for `time` seconds or `nodes` nodes (a second
             /// without a limit); `info` is called with a dict after each
-            /// iteration. Ctrl-C stops it (`KeyboardInterrupt`).
-            #[pyo3(signature = (depth=None, time=None, nodes=None, threads=1, hash_mb=16, level=10, seed=0, info=None))]
+            /// iteration. Ctrl-C stops it (`KeyboardInterrupt`). `root_moves`
+            /// limits the search to those moves; `stop`, an object with
+            /// `is_set()` (a `threading.Event`), ends the search within
+            /// about 50 ms of being set, with the best move so far.
+            #[pyo3(signature = (depth=None, time=None, nodes=None, threads=1, hash_mb=16, level=10, seed=0, info=None, root_moves=None, stop=None))]
             #[allow(clippy::too_many_arguments)]
             fn best_move(
                 &self,
@@ -277,6 +827,8 @@ macro_rules! board_class {
                 level: u8,
                 seed: u64,
                 info: Option<Bound<'_, PyAny>>,
+                root_moves: Option<Vec<String>>,
+                stop: Option<Bound<'_, PyAny>>,
             ) -> PyResult<Option<$crate::search::BestMove>> {
                 let request = $crate::search::Request {
                     depth,
@@ -290,12 +842,19 @@ macro_rules! board_class {
                 if self.record.outcome().is_some() {
                     return Ok(None);
                 }
+                let only = root_moves
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|text| $crate::board::parse_move(self.record.position(), text))
+                    .collect::<PyResult<Vec<_>>>()?;
                 $crate::search::best_move(
                     py,
                     self.record.position(),
                     &self.record.earlier_hashes(),
                     &request,
+                    &only,
                     info.as_ref(),
+                    stop.as_ref(),
                 )
             }
 
@@ -312,15 +871,17 @@ macro_rules! board_class {
                 self.clone()
             }
 
+            /// The board as text (python-chess's `str(board)`): rows from
+            /// the top, `.` for empty squares, the pieces' letters.
             fn __str__(&self) -> String {
-                <$game as ply_core::Game>::position_string(self.record.position())
+                $crate::board::text(&ply_games::Draw::diagram(self.record.position(), None, false), false)
             }
 
             fn __repr__(&self) -> String {
                 format!(
-                    "plygames.{}.Board({:?})",
+                    "plygames.{}.Board({})",
                     <$game as $crate::glue::Glue>::PY_NAME,
-                    <$game as ply_core::Game>::position_string(self.record.position())
+                    $crate::board::py_str(&<$game as ply_core::Game>::position_string(self.record.position()))
                 )
             }
 

@@ -94,8 +94,13 @@ pub struct Solution {
 impl Solution {
     fn __repr__(&self) -> String {
         format!(
-            "Solution(score={}, move={:?}, pv={:?}, nodes={})",
-            self.score, self.mv, self.pv, self.nodes
+            "Solution(score={}, move={}, pv={}, nodes={})",
+            self.score,
+            self.mv
+                .as_deref()
+                .map_or_else(|| "None".to_owned(), crate::board::py_str),
+            crate::board::py_list(&self.pv),
+            self.nodes
         )
     }
 }

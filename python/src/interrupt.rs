@@ -20,12 +20,37 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// # Errors
 /// The error of a signal handler or of `handle`, or a `RuntimeError` if the
 /// worker panicked.
-pub fn run<T, M, W, H>(py: Python<'_>, stop: &AtomicBool, work: W, mut handle: H) -> PyResult<T>
+pub fn run<T, M, W, H>(py: Python<'_>, stop: &AtomicBool, work: W, handle: H) -> PyResult<T>
 where
     T: Send,
     M: Send,
     W: FnOnce(&dyn Fn(M)) -> T + Send,
     H: FnMut(M) -> PyResult<()>,
+{
+    run_polled(py, stop, work, handle, || false)
+}
+
+/// [`run`], also asking `stopped` on the calling thread after each message
+/// and pause (at least every 50 ms): when it answers `true`, `stop` is set
+/// and the worker's result is returned as if it had finished (a stop from
+/// Python, such as a `threading.Event` another thread sets, as Ctrl-C
+/// reaches only the main thread).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_polled<T, M, W, H, S>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: W,
+    mut handle: H,
+    mut stopped: S,
+) -> PyResult<T>
+where
+    T: Send,
+    M: Send,
+    W: FnOnce(&dyn Fn(M)) -> T + Send,
+    H: FnMut(M) -> PyResult<()>,
+    S: FnMut() -> bool,
 {
     let (sender, receiver) = mpsc::channel::<M>();
     let receiver = Mutex::new(receiver);
@@ -57,6 +82,8 @@ where
             if let Err(e) = outcome {
                 stop.store(true, Ordering::Relaxed);
                 error = Some(e);
+            } else if error.is_none() && stopped() {
+                stop.store(true, Ordering::Relaxed);
             }
         }
         let result = py.detach(|| worker.join());

@@ -248,13 +248,20 @@ impl VectorCore {
         self.batch.game_specific()
     }
 
-    /// Starts every game again into `buffers`.
+    /// Starts every game again into `buffers`, from `positions` (one per
+    /// game or one for all; `None`: the start position), which stay the
+    /// games' starts until the next reset.
+    #[pyo3(signature = (seed, buffers, positions=None))]
     fn reset(
         &mut self,
         py: Python<'_>,
         seed: Option<u64>,
         mut buffers: Buffers<'_>,
+        positions: Option<Vec<String>>,
     ) -> PyResult<()> {
+        self.batch
+            .set_starts(positions.as_deref())
+            .map_err(PyValueError::new_err)?;
         let mut out = buffers.outputs(&*self.batch, self.mask_by_action)?;
         let batch = &mut self.batch;
         py.detach(|| batch.reset(seed, &mut out));
@@ -367,6 +374,16 @@ fn _plygames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boards::OthelloBoard>()?;
     m.add_class::<boards::Solution>()?;
     m.add_class::<board::Outcome>()?;
+    m.add_class::<board::Piece>()?;
+    m.add_class::<board::LegalMoves>()?;
+    m.add(
+        "IllegalMoveError",
+        m.py().get_type::<board::IllegalMoveError>(),
+    )?;
+    m.add(
+        "InvalidPositionError",
+        m.py().get_type::<board::InvalidPositionError>(),
+    )?;
     m.add_class::<search::BestMove>()?;
     m.add_class::<VectorCore>()?;
     m.add_function(wrap_pyfunction!(perft_count, m)?)?;

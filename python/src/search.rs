@@ -39,8 +39,13 @@ pub struct BestMove {
 impl BestMove {
     fn __repr__(&self) -> String {
         format!(
-            "BestMove(move={:?}, score={}, mate={:?}, depth={}, nodes={}, pv={:?})",
-            self.mv, self.score, self.mate, self.depth, self.nodes, self.pv
+            "BestMove(move={}, score={}, mate={}, depth={}, nodes={}, pv={})",
+            crate::board::py_str(&self.mv),
+            self.score,
+            crate::board::py_option(self.mate),
+            self.depth,
+            self.nodes,
+            crate::board::py_list(&self.pv)
         )
     }
 }
@@ -114,7 +119,9 @@ pub fn best_move<G: Glue>(
     root: &G,
     history: &[u64],
     request: &Request,
+    only: &[G::Move],
     on_info: Option<&Bound<'_, PyAny>>,
+    stop_event: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<BestMove>> {
     let limits = request.limits()?;
     let level = Level::new(request.level).ok_or_else(|| {
@@ -137,11 +144,23 @@ pub fn best_move<G: Glue>(
     options.level = level;
     options.seed = request.seed;
     let stop = AtomicBool::new(false);
-    let result = interrupt::run(
+    // A stop event that cannot be asked counts as not set.
+    let stopped = || {
+        stop_event.is_some_and(|event| {
+            event
+                .call_method0("is_set")
+                .and_then(|set| set.is_truthy())
+                .unwrap_or(false)
+        })
+    };
+    let result = interrupt::run_polled(
         py,
         &stop,
         |send: &dyn Fn(Report)| {
-            let think = Think::new(root, &limits, &stop).with_history(history);
+            let think = Think {
+                only,
+                ..Think::new(root, &limits, &stop).with_history(history)
+            };
             engine.think(&think, &mut |info: &Info<G::Move>| {
                 send(Report {
                     depth: info.depth,
@@ -171,6 +190,7 @@ pub fn best_move<G: Glue>(
             callback.call1((info,))?;
             Ok(())
         },
+        stopped,
     )?;
     let Some(best) = result.best else {
         return Ok(None);

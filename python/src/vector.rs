@@ -70,6 +70,53 @@ pub trait AnyBatch: Send + Sync {
     fn game_specific(&self) -> bool {
         false
     }
+    /// Sets where each game starts, at the next reset and at every restart
+    /// after it: `positions` one per environment or one for all (`None`:
+    /// the game's start position).
+    ///
+    /// # Errors
+    /// A position that cannot be read, or whose game is over, or a count of
+    /// positions other than one or the number of environments; the starts
+    /// are unchanged then.
+    fn set_starts(&mut self, positions: Option<&[String]>) -> Result<(), String>;
+}
+
+/// The start positions `positions` of `n` environments (see
+/// [`AnyBatch::set_starts`]).
+///
+/// # Errors
+/// As [`AnyBatch::set_starts`].
+pub fn parse_starts<G: Glue>(positions: Option<&[String]>, n: usize) -> Result<Vec<G>, String> {
+    let Some(positions) = positions else {
+        return Ok(vec![G::start(); n]);
+    };
+    if positions.len() != 1 && positions.len() != n {
+        return Err(format!(
+            "{} positions for {n} environments: give one or one per environment",
+            positions.len()
+        ));
+    }
+    let parsed = positions
+        .iter()
+        .map(|text| {
+            let position = G::parse_position(text)
+                .map_err(|e| format!("invalid {} position {text:?}: {e}", G::PY_NAME))?;
+            let mut moves = MoveList::new();
+            let over = G::moves_and_outcome(&GameHistory::new(position.clone()), &mut moves);
+            if over.is_some() || moves.is_empty() {
+                return Err(format!(
+                    "the {} game is over in position {text:?}",
+                    G::PY_NAME
+                ));
+            }
+            Ok(position)
+        })
+        .collect::<Result<Vec<G>, String>>()?;
+    Ok(if parsed.len() == n {
+        parsed
+    } else {
+        vec![parsed[0].clone(); n]
+    })
 }
 
 /// The random action of a finished game that was not started again (no
@@ -220,7 +267,8 @@ impl<G: Glue> Slot<G> {
 /// A batch of environments of the game `G`.
 pub struct Batch<G: Glue> {
     slots: Vec<Slot<G>>,
-    start: G,
+    /// Where each game starts.
+    starts: Vec<G>,
     opponent: Opponent,
     engine: Option<G::Player>,
     /// The agent's side against an opponent; `None`: drawn for each game.
@@ -274,7 +322,7 @@ impl<G: Glue> Batch<G> {
         Ok(Batch {
             slots,
             action_bits,
-            start,
+            starts: vec![start; num_envs],
             opponent,
             engine,
             agent_side,
@@ -329,14 +377,15 @@ impl<G: Glue> Batch<G> {
     /// Starts the game of slot `index` again; the opponent moves first if it must.
     fn restart(&mut self, index: usize) {
         let slot = &mut self.slots[index];
-        slot.record.restart(self.start.clone());
+        slot.record.restart(self.starts[index].clone());
         slot.steps = 0;
         slot.agent = match self.agent_side {
             Some(side) => side,
             None if slot.rng.below(2) == 0 => Side::First,
             None => Side::Second,
         };
-        // From a start position a game is not over after one move.
+        // A start position is not over (set_starts checks), and so not over
+        // after one move of the opponent.
         let _ = Self::settle(self.opponent, &mut self.engine, slot);
     }
 
@@ -402,6 +451,11 @@ impl<G: Glue> AnyBatch for Batch<G> {
         G::PLANES
     }
 
+    fn set_starts(&mut self, positions: Option<&[String]>) -> Result<(), String> {
+        self.starts = parse_starts(positions, self.slots.len())?;
+        Ok(())
+    }
+
     fn binary_planes(&self) -> bool {
         G::BINARY_PLANES
     }
@@ -435,7 +489,7 @@ impl<G: Glue> AnyBatch for Batch<G> {
                         Some(bits) => (bits >> a) & 1 != 0,
                         None => slot.accepts(a),
                     }
-            });
+            }) || (action == NO_ACTION && slot.legal.is_empty());
             if !legal {
                 return Err(format!(
                     "environment {index}: action {action} is not legal there (see info[\"action_mask\"])"
@@ -445,7 +499,13 @@ impl<G: Glue> AnyBatch for Batch<G> {
         let clear_mask = out.mask.as_ptr() as usize != self.last_mask;
         self.last_mask = out.mask.as_ptr() as usize;
         for (index, &action) in actions.iter().enumerate() {
-            let (reward, terminated, truncated) = self.step_slot(index, action as usize);
+            // A finished game left finished (no autoreset) takes NO_ACTION
+            // and stays as it is.
+            let (reward, terminated, truncated) = if action == NO_ACTION {
+                (0.0, false, false)
+            } else {
+                self.step_slot(index, action as usize)
+            };
             if (terminated || truncated) && self.autoreset {
                 self.restart(index);
             }

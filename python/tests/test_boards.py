@@ -111,7 +111,8 @@ def test_checkmate_outcome():
     board = plygames.chess.Board(SCHOLAR)
     board.push("h5f7")
     outcome = board.outcome()
-    assert outcome.winner == 0 and outcome.reason == "checkmate"
+    assert outcome.winner is True and outcome.reason == "checkmate"  # WHITE
+    assert outcome.result() == "1-0" and outcome.termination == "checkmate"
     assert board.legal_moves() == []
     assert board.best_move(depth=2) is None
 

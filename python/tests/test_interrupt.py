@@ -56,3 +56,21 @@ def test_ctrl_c_stops_the_solver():
     board = plygames.othello.Board(
         "--XX----XX-XX---XXOXXX--X-XOXXXO-OOOOXOO----OOOO-----OOO----O--- X")
     assert interrupted_within(lambda: board.solve(hash_mb=1))
+
+
+def test_ctrl_c_stops_the_engine_api():
+    import plygames.engine as engine
+
+    assert interrupted_within(lambda: engine.Engine().analyse(plygames.chess.Board(), engine.Limit(depth=60)))
+
+    def iterate():
+        analysis = engine.Engine().analysis(plygames.chess.Board())
+        try:
+            for _ in analysis:
+                pass
+        finally:
+            # The search was stopped by the interrupt: it ends soon.
+            analysis._thread.join(timeout=2)
+            assert not analysis._thread.is_alive()
+
+    assert interrupted_within(iterate)

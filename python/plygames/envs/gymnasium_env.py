@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from ..vector import Array
 from ..vector import Env as _VectorEnv
-from ._common import PositionRendering
+from ._common import PositionRendering, check_render_mode
 
 
-class GymnasiumEnv(PositionRendering, gymnasium.Env):
+class GymnasiumEnv(PositionRendering, gymnasium.Env[Array, Any]):
     """One game of ``game`` for a single agent against ``opponent``
     (``"random"``, an ``int`` search depth, or ``None`` for self-play where
     the agent plays both sides). ``agent_side`` is 0 (the side that moves
@@ -43,15 +44,18 @@ class GymnasiumEnv(PositionRendering, gymnasium.Env):
         )
         self.observation_space = self._env.single_observation_space
         self.action_space = spaces.Discrete(self._env.num_actions)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[Array, Dict[str, Any]]:
+        """Starts a game; ``options={"positions": [position]}`` starts it
+        there (see ``plygames.vector.Env.reset``)."""
         super().reset(seed=seed)
-        obs, info = self._env.reset(seed=seed)
+        obs, info = self._env.reset(seed=seed, options=options)
         self._last = (obs[0], self._single(info))
         return self._last
 
-    def step(self, action):
+    def step(self, action: Any) -> Tuple[Array, float, bool, bool, Dict[str, Any]]:
         obs, info = self._last
         action = int(action)
         if not (0 <= action < len(info["action_mask"]) and info["action_mask"][action]):
@@ -62,5 +66,5 @@ class GymnasiumEnv(PositionRendering, gymnasium.Env):
         return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0]), self._last[1]
 
     @staticmethod
-    def _single(info: dict) -> dict:
+    def _single(info: Dict[str, Array]) -> Dict[str, Any]:
         return {"action_mask": info["action_mask"][0], "to_play": int(info["to_play"][0])}

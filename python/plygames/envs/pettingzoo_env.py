@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Dict, Optional
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..vector import Array
 from ..vector import Env as _VectorEnv
-from ._common import PositionRendering
+from ._common import PositionRendering, check_render_mode
 
 
 class PettingZooEnv(PositionRendering, AECEnv):
@@ -36,40 +37,42 @@ class PettingZooEnv(PositionRendering, AECEnv):
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self._env.num_actions) for a in self.possible_agents}
-        self.render_mode = render_mode
-        self._obs = None
-        self._info = None
+        self.render_mode = check_render_mode(render_mode)
+        self._obs, self._info = self._env.reset(seed=seed)
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> Any:
         return self.action_spaces[agent]
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
-        self._obs, self._info = self._env.reset(seed=seed)
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        """Starts a game; ``options={"positions": [position]}`` starts it
+        there (see ``plygames.vector.Env.reset``)."""
+        self._obs, self._info = self._env.reset(seed=seed, options=options)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[int(self._info["to_play"][0])]
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> Dict[str, Array]:
         mask = self._info["action_mask"][0].astype(np.int8)
         if agent != self.agent_selection:
             mask = np.zeros_like(mask)
         return {"observation": self._obs[0], "action_mask": mask}
 
-    def step(self, action) -> None:
+    def step(self, action: Any) -> None:
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
         mover = self.agent_selection
         other = self.possible_agents[1 - self.possible_agents.index(mover)]
         self._cumulative_rewards[mover] = 0.0
-        self._obs, reward, terminated, truncated, self._info = self._env.step(np.array([int(action)]))
+        self._obs, reward, terminated, truncated, info = self._env.step(np.array([int(action)]))
+        self._info = info
         self.rewards = {mover: float(reward[0]), other: -float(reward[0])}
         if terminated[0] or truncated[0]:
             for a in self.agents:

@@ -42,6 +42,10 @@ impl Glue for Checkers {
     const ACTIONS: usize = 32 * 4 * 2;
     const PLANES: usize = 6;
 
+    fn square_name(number: i64) -> Option<String> {
+        (1..=32).contains(&number).then(|| number.to_string())
+    }
+
     fn steps(mv: Move) -> usize {
         mv.jumps().max(1)
     }

@@ -21,10 +21,19 @@ const FROM_TO: usize = 64 * 64;
 impl Glue for Position {
     type Player = ChessPlayer;
     const PY_NAME: &'static str = "chess";
+    const FIRST_IS_WHITE: bool = true;
     const ACTIONS: usize = FROM_TO + 8 * 3 * 3;
     /// The halfmove clock's plane holds the clock over 100.
     const BINARY_PLANES: bool = false;
     const PLANES: usize = 19;
+
+    fn san(&self, mv: Move) -> String {
+        Position::san(self, mv)
+    }
+
+    fn parse_uci(&self, text: &str) -> Result<Move, ply_chess::MoveError> {
+        Position::parse_uci(self, text)
+    }
 
     fn action(&self, mv: Move, _step: usize) -> usize {
         let from = mv.from();

@@ -28,6 +28,10 @@ pub trait Glue: Searchable {
 
     /// The game's name in Python (`"chess"`).
     const PY_NAME: &'static str;
+    /// Whether the side that moves first in the start position is White
+    /// (chess) rather than Black (checkers, Othello): Python's colours are
+    /// `WHITE = True`, `BLACK = False` in every game.
+    const FIRST_IS_WHITE: bool = false;
     /// How many actions the environments know (the length of the mask).
     const ACTIONS: usize;
     /// How many 8x8 planes an observation has.
@@ -38,6 +42,31 @@ pub trait Glue: Searchable {
     /// Whether every value of every plane is 0 or 1 (so that the planes can
     /// be written as bytes).
     const BINARY_PLANES: bool = true;
+
+    /// `mv` (legal here) in the game's standard algebraic notation: SAN in
+    /// chess, the move's own name in the other games.
+    fn san(&self, mv: Self::Move) -> String {
+        self.move_name(mv)
+    }
+
+    /// Reads a move in the game's engine notation (UCI in chess, the move's
+    /// own name in the other games), checked to be legal here.
+    ///
+    /// # Errors
+    /// The reason, when it cannot be read or is not legal.
+    fn parse_uci(&self, text: &str) -> Result<Self::Move, Self::MoveError> {
+        self.parse_move(text)
+    }
+
+    /// The name of the square numbered `number` as Python numbers squares:
+    /// a1 = 0 ... h8 = 63 in chess and Othello (python-chess's numbers), the
+    /// PDN number 1..32 in checkers; `None` off the board.
+    fn square_name(number: i64) -> Option<String> {
+        (0..64).contains(&number).then(|| {
+            let file = char::from(b'a' + (number % 8) as u8);
+            format!("{file}{}", number / 8 + 1)
+        })
+    }
 
     /// The number of actions (environment steps) that make up `mv`: one,
     /// except for a checkers multi-jump (one per jump).

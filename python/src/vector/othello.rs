@@ -68,6 +68,8 @@ pub struct OthelloBatch {
     /// Who answers, on which side, how long, what follows the end (the
     /// opponent plays at random or not at all).
     episodes: Episodes,
+    /// Where each game starts.
+    starts: Vec<Othello>,
 }
 
 impl OthelloBatch {
@@ -89,6 +91,7 @@ impl OthelloBatch {
                 .collect(),
             legal: vec![action_bits(&start); num_envs],
             episodes,
+            starts: vec![start; num_envs],
         })
     }
 
@@ -114,7 +117,7 @@ impl OthelloBatch {
     /// Starts the game of environment `index` again.
     fn restart(&mut self, index: usize) {
         let slot = &mut self.slots[index];
-        slot.position = Othello::start();
+        slot.position = self.starts[index];
         slot.steps = 0;
         slot.agent = match self.episodes.agent_side {
             Some(side) => side,
@@ -166,6 +169,11 @@ impl AnyBatch for OthelloBatch {
         true
     }
 
+    fn set_starts(&mut self, positions: Option<&[String]>) -> Result<(), String> {
+        self.starts = crate::vector::parse_starts(positions, self.slots.len())?;
+        Ok(())
+    }
+
     fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) {
         for index in 0..self.len() {
             if let Some(seed) = seed {
@@ -184,7 +192,8 @@ impl AnyBatch for OthelloBatch {
 
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), String> {
         for (index, (&action, &bits)) in actions.iter().zip(&self.legal).enumerate() {
-            let legal = usize::try_from(action).is_ok_and(|a| a < ACTIONS && (bits >> a) & 1 != 0);
+            let legal = usize::try_from(action).is_ok_and(|a| a < ACTIONS && (bits >> a) & 1 != 0)
+                || (action == NO_ACTION && bits == 0);
             if !legal {
                 return Err(format!(
                     "environment {index}: action {action} is not legal there (see info[\"action_mask\"])"
@@ -192,6 +201,14 @@ impl AnyBatch for OthelloBatch {
             }
         }
         for (index, &action) in actions.iter().enumerate() {
+            if action == NO_ACTION {
+                // A finished game left finished (no autoreset) stays as it is.
+                self.write(index, out);
+                out.reward[index] = 0.0;
+                out.terminated[index] = false;
+                out.truncated[index] = false;
+                continue;
+            }
             let slot = &mut self.slots[index];
             let mover = slot.position.side_to_move();
             slot.position = slot.position.play(action_move(action as usize));
