@@ -44,7 +44,7 @@ pub fn positions_below<G: Game>(root: &G, plies: u32) -> Vec<G> {
                 let moves = position.legal_moves();
                 moves
                     .iter()
-                    .map(|&mv| position.play(mv))
+                    .map(|&mv| position.play_unchecked(mv))
                     .collect::<Vec<_>>()
             })
             .collect();

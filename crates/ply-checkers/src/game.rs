@@ -101,7 +101,7 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn play(&self, mv: Move) -> Self {
+    fn play_unchecked(&self, mv: Move) -> Self {
         self.after(mv)
     }
 
@@ -265,7 +265,7 @@ mod tests {
         while history.quiet_plies() < plies {
             let now = *history.position();
             let fresh = now.legal_moves().into_iter().find(|&mv| {
-                let next = now.play(mv);
+                let next = now.play_unchecked(mv);
                 !now.is_irreversible(mv)
                     && !next.must_capture()
                     && !history.positions().contains(&next)
@@ -289,7 +289,7 @@ mod tests {
         let man = now
             .legal_moves()
             .into_iter()
-            .find(|&mv| now.is_irreversible(mv) && !now.play(mv).must_capture())
+            .find(|&mv| now.is_irreversible(mv) && !now.play_unchecked(mv).must_capture())
             .expect("the man on 5 can move");
         history.play(man).unwrap();
         assert_eq!(history.quiet_plies(), 0);

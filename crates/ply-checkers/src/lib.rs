@@ -33,7 +33,7 @@
 //! // Play a move, and write it.
 //! let mv = position.parse_move("11-15")?;
 //! assert_eq!(mv.to_string(), "11-15");
-//! let after = position.play(mv);
+//! let after = position.play_unchecked(mv);
 //! assert_eq!(after.to_string(), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
 //! // Read a game record and write it back.
 //! let game = pdn::read("[Event \"club\"]\n1. 11-15 23-19 2. 8-11 22-17 *")?;
@@ -52,7 +52,7 @@
 //! let start = Checkers::start();
 //! assert_eq!(start.position_string(), "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
 //! assert_eq!(perft(&start, 6), 36768);
-//! let after = start.play(start.parse_move("11-15").unwrap());
+//! let after = start.play_unchecked(start.parse_move("11-15").unwrap());
 //! assert_eq!(after.parse_move("23-18").unwrap().to_string(), "23-18");
 //! ```
 

@@ -105,7 +105,7 @@ pub enum PositionError {
 }
 
 /// A checkers position: whose turn it is and the pieces, held side-relative
-/// (see [`crate::board`]). Small and `Copy`: [`Game::play`](ply_core::Game::play) returns a new one.
+/// (see [`crate::board`]). Small and `Copy`: [`Game::play_unchecked`](ply_core::Game::play_unchecked) returns a new one.
 ///
 /// The board is kept as both sides see it. A move updates both views, and the
 /// views swap roles for the next side to move: turning the board after each

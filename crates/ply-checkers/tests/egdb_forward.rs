@@ -64,7 +64,10 @@ fn solve(positions: &[Checkers]) -> Vec<Value> {
         .map(|position| {
             let mut moves = MoveList::new();
             position.generate_moves(&mut moves);
-            moves.iter().map(|&mv| number[&position.play(mv)]).collect()
+            moves
+                .iter()
+                .map(|&mv| number[&position.play_unchecked(mv)])
+                .collect()
         })
         .collect();
     let mut value: Vec<Option<Value>> = vec![None; positions.len()];

@@ -72,7 +72,7 @@ fn play_out(
                 defend(&position, &history)
             };
             history.push(position.hash());
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             plies += 1;
             // After the winner's move the loser is lost still.
             if position.turn() != winner {

@@ -219,8 +219,8 @@ impl Game for Position {
     }
 
     #[inline]
-    fn play(&self, mv: Move) -> Self {
-        Position::play(self, mv)
+    fn play_unchecked(&self, mv: Move) -> Self {
+        Position::play_unchecked(self, mv)
     }
 
     fn outcome(&self) -> Option<Outcome<EndReason>> {
@@ -234,7 +234,7 @@ impl Game for Position {
 
     /// A capture or a pawn move: what resets the halfmove clock.
     fn is_irreversible(&self, mv: Move) -> bool {
-        Position::play(self, mv).halfmove_clock() == 0
+        Position::play_unchecked(self, mv).halfmove_clock() == 0
     }
 
     /// Same pieces, side to move, castling rights and en passant square.
@@ -321,8 +321,8 @@ macro_rules! seed_board_game {
 
             /// A copy of the board with the move made on it.
             #[inline]
-            fn play(&self, mv: crate::moves::Move) -> Self {
-                <$board>::play(self, mv)
+            fn play_unchecked(&self, mv: crate::moves::Move) -> Self {
+                <$board>::play_unchecked(self, mv)
             }
 
             fn outcome(&self) -> Option<ply_core::Outcome<crate::game::EndReason>> {
@@ -344,7 +344,7 @@ macro_rules! seed_board_game {
             }
 
             fn is_irreversible(&self, mv: crate::moves::Move) -> bool {
-                <$board>::play(self, mv).state.halfmove_clock == 0
+                <$board>::play_unchecked(self, mv).state.halfmove_clock == 0
             }
 
             fn repeats(&self, earlier: &Self) -> bool {

@@ -23,7 +23,7 @@
 //! let mv = position.parse_move("Nf6")?;
 //! assert_eq!(mv.to_string(), "g8f6");
 //! assert_eq!(position.san(mv), "Nf6");
-//! let after = position.play(mv);
+//! let after = position.play_unchecked(mv);
 //! assert_eq!(after.to_string(), "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
 //! // Read a game record, see how it ended, and write it back.
 //! let game = pgn::read("[Event \"?\"]\n\n1. f3 e5 2. g4 Qh4# 0-1")?;

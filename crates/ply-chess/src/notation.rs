@@ -103,7 +103,7 @@ impl Position {
     #[must_use]
     pub fn san(&self, mv: Move) -> String {
         let mut san = self.san_without_check(mv);
-        let after = self.play(mv);
+        let after = self.play_unchecked(mv);
         if after.is_check() {
             san.push(if after.legal_moves().is_empty() {
                 '#'

@@ -248,7 +248,7 @@ impl Position {
     /// The position after `mv`, which must be legal here.
     #[must_use]
     #[inline]
-    pub fn play(&self, mv: Move) -> Position {
+    pub fn play_unchecked(&self, mv: Move) -> Position {
         let mut next = *self;
         next.apply(mv);
         next

@@ -536,7 +536,7 @@ mod tests {
                 }
                 // Prefer pawn pushes early, so that en passant comes up.
                 let mv = moves[rng.below(moves.len())];
-                position = position.play(mv);
+                position = position.play_unchecked(mv);
             }
         }
         positions

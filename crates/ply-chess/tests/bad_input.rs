@@ -19,7 +19,7 @@ proptest! {
         if let Ok(position) = Position::from_fen(&fen) {
             // Whatever is accepted can be played on without panicking.
             for mv in position.legal_moves() {
-                let _ = position.play(mv).legal_moves();
+                let _ = position.play_unchecked(mv).legal_moves();
             }
             prop_assert_eq!(Position::from_fen(&position.fen()).unwrap(), position);
         }
@@ -64,12 +64,15 @@ fn move_counters_stop_at_their_largest() {
     ] {
         let position = Position::from_fen(fen).unwrap();
         let mv = position.parse_move(mv).unwrap();
-        assert_eq!(position.play(mv).fen(), after);
-        assert_eq!(Position::from_fen(after).unwrap(), position.play(mv));
+        assert_eq!(position.play_unchecked(mv).fen(), after);
+        assert_eq!(
+            Position::from_fen(after).unwrap(),
+            position.play_unchecked(mv)
+        );
         let gnu = GnuBoard::from_position(&position);
-        assert_eq!(gnu.play(mv).to_position().fen(), after);
+        assert_eq!(gnu.play_unchecked(mv).to_position().fen(), after);
         let board = AttackBoard::from_position(&position).unwrap();
-        assert_eq!(board.play(mv).to_position().fen(), after);
+        assert_eq!(board.play_unchecked(mv).to_position().fen(), after);
         let mut made = board.clone();
         let undo = made.make(mv);
         made.unmake(mv, &undo);

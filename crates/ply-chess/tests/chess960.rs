@@ -43,25 +43,25 @@ fn same_on_every_board(fen: &str) {
     attack.generate_moves(&mut list);
     assert_eq!(names(list.to_vec()), expected, "attackmap {fen}");
     for &mv in position.legal_moves().iter() {
-        let after = position.play(mv);
+        let after = position.play_unchecked(mv);
         assert_eq!(after.hash(), after.hash_from_scratch(), "{fen} {mv}");
         assert_eq!(
-            Game::play(&gnu, mv).position_string(),
+            Game::play(&gnu, mv).unwrap().position_string(),
             after.fen(),
             "{fen} {mv}"
         );
         assert_eq!(
-            Game::hash(&Game::play(&gnu, mv)),
+            Game::hash(&Game::play(&gnu, mv).unwrap()),
             after.hash(),
             "{fen} {mv}"
         );
         assert_eq!(
-            Game::play(&attack, mv).position_string(),
+            Game::play(&attack, mv).unwrap().position_string(),
             after.fen(),
             "{fen} {mv}"
         );
         assert_eq!(
-            Game::hash(&Game::play(&attack, mv)),
+            Game::hash(&Game::play(&attack, mv).unwrap()),
             after.hash(),
             "{fen} {mv}"
         );
@@ -120,7 +120,10 @@ fn ambiguous_x_fen_uses_file_letters() {
     // Castling with the inner rook: king e1 to c1, rook b1 to d1 (a1 stays).
     let mv = inner.parse_move("O-O-O").unwrap();
     assert_eq!(mv.uci(true), "e1b1");
-    assert_eq!(inner.play(mv).fen(), "4k3/8/8/8/8/8/8/R1KR4 b - - 1 1");
+    assert_eq!(
+        inner.play_unchecked(mv).fen(),
+        "4k3/8/8/8/8/8/8/R1KR4 b - - 1 1"
+    );
     // Black, X-FEN mixed with a file letter.
     let black = pos("rk3r1r/8/8/8/8/8/8/4K3 b kq - 0 1");
     assert_eq!(black.fen(), "rk3r1r/8/8/8/8/8/8/4K3 b kq - 0 1");
@@ -183,7 +186,7 @@ fn bad_castling_fields_are_refused_clearly() {
 fn rights_go_with_king_and_rook_moves_and_rook_captures() {
     let p = pos("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
     assert_eq!(p.fen(), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1");
-    let after = |p: &Position, m: &str| p.play(p.parse_move(m).unwrap());
+    let after = |p: &Position, m: &str| p.play_unchecked(p.parse_move(m).unwrap());
     assert_eq!(
         after(&p, "Rg2").fen(),
         "1r2k1r1/8/8/8/8/8/6R1/1R2K3 b Qkq - 1 1"
@@ -210,9 +213,15 @@ fn king_already_on_g1_castles_without_moving() {
     assert_eq!(short.uci(true), "g1h1");
     assert_eq!(short.to_string(), "g1h1");
     assert_eq!(p.san(short), "O-O");
-    assert_eq!(p.play(short).fen(), "1r4k1/8/8/8/8/8/8/R4RK1 b - - 1 1");
+    assert_eq!(
+        p.play_unchecked(short).fen(),
+        "1r4k1/8/8/8/8/8/8/R4RK1 b - - 1 1"
+    );
     let long = p.parse_move("O-O-O").unwrap();
-    assert_eq!(p.play(long).fen(), "1r4k1/8/8/8/8/8/8/2KR3R b - - 1 1");
+    assert_eq!(
+        p.play_unchecked(long).fen(),
+        "1r4k1/8/8/8/8/8/8/2KR3R b - - 1 1"
+    );
     same_on_every_board("1r4k1/8/8/8/8/8/8/R5KR w HA - 0 1");
 }
 
@@ -223,7 +232,7 @@ fn rook_already_on_its_destination() {
     let mv = p.parse_move("O-O").unwrap();
     assert_eq!(mv.uci(true), "e1f1");
     assert_eq!(mv.uci(false), "e1f1");
-    assert_eq!(p.play(mv).fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    assert_eq!(p.play_unchecked(mv).fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
     // g1 taken: no castling.
     assert!(castlings(&pos("4k3/8/8/8/8/8/8/4KRN1 w F - 0 1")).is_empty());
     same_on_every_board("4k3/8/8/8/8/8/8/4KR2 w F - 0 1");
@@ -234,13 +243,13 @@ fn king_and_rook_swap() {
     let p = pos("4k3/8/8/8/8/8/8/5KR1 w G - 0 1");
     let mv = p.parse_uci("f1g1").unwrap();
     assert!(mv.is_castling());
-    assert_eq!(p.play(mv).fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    assert_eq!(p.play_unchecked(mv).fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
     same_on_every_board("4k3/8/8/8/8/8/8/5KR1 w G - 0 1");
     // Queen side: king d1, rook c1 go to c1 and d1.
     let q = pos("4k3/8/8/8/8/8/8/2RK4 w C - 0 1");
     let mv = q.parse_move("O-O-O").unwrap();
     assert_eq!(mv.uci(true), "d1c1");
-    assert_eq!(q.play(mv).fen(), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
+    assert_eq!(q.play_unchecked(mv).fen(), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
     same_on_every_board("4k3/8/8/8/8/8/8/2RK4 w C - 0 1");
 }
 
@@ -280,7 +289,10 @@ fn a_rook_shielding_its_king_cannot_castle() {
     let free = pos("4k3/8/8/8/8/8/8/1RK5 w B - 0 1");
     assert_eq!(castlings(&free), ["c1b1"]);
     let mv = free.parse_move("O-O-O").unwrap();
-    assert_eq!(free.play(mv).fen(), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
+    assert_eq!(
+        free.play_unchecked(mv).fen(),
+        "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"
+    );
     same_on_every_board("4k3/8/8/8/8/8/8/1RK5 w B - 0 1");
     // Black's mirror image.
     assert!(castlings(&pos("Rrk5/8/8/8/8/8/8/4K3 b b - 0 1")).is_empty());
@@ -377,7 +389,7 @@ fn random_chess960_games_agree_on_every_board() {
                 Some(&mv) if next() % 2 == 0 => mv,
                 _ => moves[(next() % moves.len() as u64) as usize],
             };
-            p = p.play(mv);
+            p = p.play_unchecked(mv);
         }
     }
 }

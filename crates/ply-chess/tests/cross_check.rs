@@ -52,7 +52,7 @@ fn check_position(position: &Position) {
     // Playing each move agrees with the reference board, and the hash with
     // a hash from scratch and with the hash of the FEN read back.
     for &mv in &legal {
-        let next = position.play(mv);
+        let next = position.play_unchecked(mv);
         let s = mv.to_string();
         let b = s.as_bytes();
         let expected = reference.play(
@@ -86,7 +86,7 @@ fn random_walk(start: Position, plies: usize, rng: &mut StdRng) -> usize {
         seen += 1;
         let moves = position.legal_moves();
         let Some(&mv) = moves.choose(rng) else { break };
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
     }
     seen
 }

@@ -39,7 +39,7 @@ fn moves_to_mate(fen: &str, nodes: u64, moves: usize) -> Result<usize, String> {
         let mv = result.best.expect("a legal move");
         line.push(position.san(mv));
         history.push(position.hash());
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
     }
     Err(format!("no mate in {moves} moves: {}", line.join(" ")))
 }

@@ -99,7 +99,7 @@ fn fifty_move_rule_and_repetition_are_draws_in_the_search() {
     let mut history = Vec::new();
     for text in moves {
         history.push(position.hash());
-        position = position.play(position.parse_move(text).unwrap());
+        position = position.play_unchecked(position.parse_move(text).unwrap());
     }
     let mut engine = Engine::new(Evaluation, 16);
     let result = engine.search(

@@ -36,7 +36,7 @@ fn castling_never_out_of_through_or_into_check() {
     // A piece on b1 does.
     assert!(!has(&pos("6k1/8/8/8/8/8/8/RN2K2R w KQ - 0 1"), "e1c1"));
     // Rights are lost when the rook is captured.
-    let after = pos("6k1/8/8/8/8/8/6b1/R3K2R b KQ - 0 1").play(
+    let after = pos("6k1/8/8/8/8/8/6b1/R3K2R b KQ - 0 1").play_unchecked(
         pos("6k1/8/8/8/8/8/6b1/R3K2R b KQ - 0 1")
             .parse_move("Bxh1")
             .unwrap(),
@@ -60,14 +60,14 @@ fn en_passant_rules() {
     // Playing it removes the captured pawn.
     let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
     assert_eq!(
-        p.play(p.parse_move("exd6").unwrap()).fen(),
+        p.play_unchecked(p.parse_move("exd6").unwrap()).fen(),
         "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2"
     );
     // The en passant square is only kept when a capture is possible.
     assert_eq!(pos("4k3/8/8/3p4/8/8/8/4K3 w - d6 0 2").en_passant(), None);
     let p = pos("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
     assert_eq!(
-        p.play(p.parse_move("e4").unwrap())
+        p.play_unchecked(p.parse_move("e4").unwrap())
             .en_passant()
             .map(|s| s.to_string()),
         Some("e3".into())
@@ -91,7 +91,7 @@ fn promotion_and_under_promotion() {
     }
     let m = p.parse_move("axb8=N").unwrap();
     assert_eq!(m.promotion(), Some(Role::Knight));
-    assert_eq!(p.play(m).fen(), "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(p.play_unchecked(m).fen(), "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1");
     // Lenient forms.
     assert_eq!(p.parse_move("a8Q").unwrap(), p.parse_move("a8=Q").unwrap());
     assert_eq!(
@@ -398,7 +398,10 @@ fn fen_round_trips_and_game_trait() {
     assert_eq!(start.side_to_move(), Side::First);
     assert_eq!(Game::count_moves(&start), 20);
     let mv: Move = Game::parse_move(&start, "e4").unwrap();
-    assert_eq!(Game::side_to_move(&Game::play(&start, mv)), Side::Second);
+    assert_eq!(
+        Game::side_to_move(&Game::play(&start, mv).unwrap()),
+        Side::Second
+    );
 }
 
 #[test]

@@ -91,8 +91,8 @@ fn compare<B: Board>(board: &B, position: &Position) -> usize {
     assert_eq!(sorted_uci(&noisy), sorted_uci(&expected_noisy), "{fen}");
     assert_eq!(noisy.len() + quiet.len(), moves.len(), "{fen}");
     for &mv in &moves {
-        let next = board.play(mv);
-        let expected_next = position.play(mv);
+        let next = board.play_unchecked(mv);
+        let expected_next = position.play_unchecked(mv);
         assert_eq!(next.position_string(), expected_next.fen(), "{fen} {mv}");
         assert_eq!(next.hash(), expected_next.hash(), "{fen} {mv}");
         board.check_move(mv);
@@ -112,8 +112,8 @@ fn random_walk(start: &Position, plies: usize, rng: &mut StdRng) -> usize {
         seen += 1;
         let moves = position.legal_moves();
         let Some(&mv) = moves.choose(rng) else { break };
-        position = position.play(mv);
-        gnu = gnu.play(mv);
+        position = position.play_unchecked(mv);
+        gnu = gnu.play_unchecked(mv);
         attack.make(mv);
     }
     seen

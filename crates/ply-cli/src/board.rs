@@ -102,7 +102,7 @@ impl GameTask for Board<'_> {
                     one_line(&e.to_string())
                 ))
             })?;
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             last = Some(mv);
         }
         let mut diagram = position.diagram(last, args.numbers);

@@ -42,7 +42,7 @@ fn ggf_from(position: &Othello) -> String {
 fn example_position() -> Othello {
     let mut position = Othello::start();
     for name in ["f5", "f6", "d3", "c5", "e6", "f7", "e7", "f4"] {
-        position = position.play(position.parse_move(name).unwrap());
+        position = position.play_unchecked(position.parse_move(name).unwrap());
     }
     position
 }
@@ -135,7 +135,7 @@ fn hint_gives_the_best_moves_from_the_movers_view() {
     s.send("hint 3");
     let lines = s.until("status ply is waiting");
     let position = example_position();
-    let position = position.play(legal(&position, "g5"));
+    let position = position.play_unchecked(legal(&position, "g5"));
     let last: Vec<_> = lines
         .iter()
         .filter(|l| l.starts_with("search") && l.ends_with(" 4"))
@@ -146,7 +146,7 @@ fn hint_gives_the_best_moves_from_the_movers_view() {
     for (pv, _, _) in &last {
         let mut p = position;
         for name in pv {
-            p = p.play(legal(&p, name));
+            p = p.play_unchecked(legal(&p, name));
         }
     }
     firsts.dedup();
@@ -195,7 +195,7 @@ fn two_empties_beyond_exact_solves_are_solved_for_win_loss_or_draw() {
     assert_eq!(solved.len(), position.legal_moves().len(), "{lines:?}");
     for (pv, eval, depth) in &solved {
         assert_eq!(depth, "100%W");
-        let after = position.play(legal(&position, &pv[0]));
+        let after = position.play_unchecked(legal(&position, &pv[0]));
         let exact = -ply_othello::solve::solve(&after).score;
         assert_eq!(
             eval.signum(),
@@ -206,7 +206,7 @@ fn two_empties_beyond_exact_solves_are_solved_for_win_loss_or_draw() {
     s.send("go");
     let lines = s.until("===");
     let (mv, eval, _) = answer(lines.last().unwrap());
-    let after = position.play(legal(&position, &mv));
+    let after = position.play_unchecked(legal(&position, &mv));
     assert!(ply_othello::solve::solve(&after).score < 0, "{mv} wins");
     assert!(eval.unwrap() >= 1.0);
     s.quit();
@@ -235,7 +235,7 @@ fn ply_plays_itself_a_whole_game_through_nboard() {
         } else {
             legal(&position, &name)
         };
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
         played += 1;
         s.send(&format!("move {name}//0.01"));
     }
@@ -333,7 +333,7 @@ fn absurd_clocks_and_move_times_do_not_stop_the_session() {
     let lines = s.until("===");
     let mut position = Othello::start();
     for name in ["f5", "f6", "d3", "c5"] {
-        position = position.play(legal(&position, name));
+        position = position.play_unchecked(legal(&position, name));
     }
     legal(&position, &answer(lines.last().unwrap()).0);
     s.quit();

@@ -71,14 +71,14 @@ impl<R: Copy> Outcome<R> {
 
 /// A two-player board game position, with copy-make moves.
 ///
-/// Implementations are small `Copy`-like values: [`Game::play`] returns the new
+/// Implementations are small `Copy`-like values: [`Game::play_unchecked`] returns the new
 /// position and leaves `self` untouched, so searching needs no undo.
 ///
 /// Contract relied on by perft and search:
 /// - [`Game::generate_moves`] lists every legal move exactly once (a forced pass
 ///   is a move where the game has one), and lists nothing when the game is over;
 /// - [`Game::count_moves`] equals the length of that list;
-/// - [`Game::play`] is only called with a move from that list.
+/// - [`Game::play_unchecked`] is only called with a move from that list.
 pub trait Game: Clone + Send + Sync + 'static {
     /// A move in this game; small and `Copy`.
     type Move: Copy + Eq + fmt::Debug + Send + Sync + 'static;
@@ -110,9 +110,29 @@ pub trait Game: Clone + Send + Sync + 'static {
         moves.len() as u64
     }
 
-    /// The position after `mv`, which must be legal here.
+    /// The position after `mv`, which must be legal here: not checked (a
+    /// move of another position gives a position that breaks the rules, or
+    /// a panic), for the search and the move generators, which play only
+    /// moves they generated. [`Game::play`] checks.
     #[must_use]
-    fn play(&self, mv: Self::Move) -> Self;
+    fn play_unchecked(&self, mv: Self::Move) -> Self;
+
+    /// The position after `mv`, checked: [`IllegalMove`], naming the legal
+    /// moves, when `mv` is not one of them.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if `mv` is not legal here.
+    fn play(&self, mv: Self::Move) -> Result<Self, IllegalMove> {
+        let legal = self.legal_moves();
+        if legal.contains(&mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(IllegalMove {
+                played: format!("{mv:?}"),
+                legal: MoveNames::of(self, &legal),
+            })
+        }
+    }
 
     /// The result if the game is over in this position, judged from the position
     /// alone (repetition needs a game history and is judged there).
@@ -171,7 +191,7 @@ pub trait Game: Clone + Send + Sync + 'static {
         line.iter()
             .map(|&mv| {
                 let name = position.move_name(mv);
-                position = position.play(mv);
+                position = position.play_unchecked(mv);
                 name
             })
             .collect()
@@ -216,6 +236,16 @@ pub enum NoMoves {
     Drawn,
     /// The game is over with this score for the side to move (Othello's disc count).
     Final(Score),
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{played} is not legal here; legal moves: {legal}")]
+pub struct IllegalMove {
+    /// The move, as the game writes it.
+    pub played: String,
+    /// The legal moves (none when the game is over).
+    pub legal: MoveNames,
 }
 
 /// Move names as an error carries them: a list for programs, written for

@@ -2,18 +2,8 @@
 //! the end-of-game rules that look back (repetition, move-count draws), which
 //! each game states through the hooks of [`Game`].
 
-use crate::game::{Game, MoveNames, Outcome, Side};
+use crate::game::{Game, IllegalMove, Outcome, Side};
 use std::fmt;
-
-/// A move that is not legal in the position it was played in.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{played} is not legal here; legal moves: {legal}")]
-pub struct IllegalMove {
-    /// The move, as the game writes it.
-    pub played: String,
-    /// The legal moves (none when the game is over).
-    pub legal: MoveNames,
-}
 
 /// A move of a game being replayed that could not be read or played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -173,7 +163,7 @@ impl<G: Game> GameHistory<G> {
         } else {
             self.quiet_plies() + 1
         };
-        let next = now.play(mv);
+        let next = now.play_unchecked(mv);
         self.positions.push(next);
         self.moves.push(mv);
         self.quiet_plies.push(quiet);
@@ -184,14 +174,7 @@ impl<G: Game> GameHistory<G> {
     /// # Errors
     /// [`IllegalMove`], listing the legal moves, if it is not.
     pub fn play(&mut self, mv: G::Move) -> Result<(), IllegalMove> {
-        let now = self.position();
-        let legal = now.legal_moves();
-        if !legal.contains(&mv) {
-            return Err(IllegalMove {
-                played: format!("{mv:?}"),
-                legal: MoveNames::of(now, &legal),
-            });
-        }
+        self.position().play(mv)?;
         self.push(mv);
         Ok(())
     }
@@ -307,7 +290,7 @@ mod tests {
         fn generate_moves(&self, moves: &mut MoveList<char>) {
             moves.extend(['+', '-', '0']);
         }
-        fn play(&self, mv: char) -> Self {
+        fn play_unchecked(&self, mv: char) -> Self {
             let at = match mv {
                 '+' => (self.at + 1) % 8,
                 '-' => (self.at + 7) % 8,

@@ -21,7 +21,7 @@ mod toy;
 pub mod zeroed;
 pub mod zobrist;
 
-pub use game::{Game, MoveNames, NoMoves, Outcome, Side};
-pub use history::{GameHistory, IllegalMove, ReplayError};
+pub use game::{Game, IllegalMove, MoveNames, NoMoves, Outcome, Side};
+pub use history::{GameHistory, ReplayError};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use player::Player;

@@ -43,7 +43,7 @@ pub fn random_positions<G: Game>(seed: u64, count: usize, max_plies: usize) -> V
                 if moves.is_empty() {
                     break;
                 }
-                position = position.play(moves[rng.below(moves.len())]);
+                position = position.play_unchecked(moves[rng.below(moves.len())]);
             }
             position
         })

@@ -55,7 +55,7 @@ impl Game for Pile {
     fn generate_moves(&self, moves: &mut MoveList<u32>) {
         moves.extend((1..=3).filter(|&take| take <= self.stones));
     }
-    fn play(&self, take: u32) -> Self {
+    fn play_unchecked(&self, take: u32) -> Self {
         Pile {
             stones: self.stones - take,
             side: self.side.opponent(),
@@ -84,5 +84,22 @@ impl Game for Pile {
     }
     fn move_name(&self, mv: u32) -> String {
         mv.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_checks_the_move_and_play_unchecked_trusts_it() {
+        let three = pile(3);
+        assert_eq!(three.play(2).unwrap(), three.play_unchecked(2));
+        let err = three.play(4).unwrap_err();
+        assert_eq!(err.played, "4");
+        assert_eq!(*err.legal, ["1", "2", "3"]);
+        assert_eq!(err.to_string(), "4 is not legal here; legal moves: 1 2 3");
+        let over = pile(0).play(1).unwrap_err();
+        assert!(over.legal.is_empty(), "{over}");
     }
 }

@@ -19,7 +19,7 @@ fn main() -> std::io::Result<()> {
     let mut last = None;
     for text in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"] {
         let mv = position.parse_move(text).expect("legal");
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
         last = Some(mv);
     }
     let selected = "f6".parse().ok();
@@ -35,7 +35,7 @@ fn main() -> std::io::Result<()> {
     let position = ply_checkers::Checkers::parse_position("B:WK18,21,22,26,30:B1,5,K9,14,15")
         .expect("a position");
     let mv = position.parse_move("14x23").ok();
-    let after = mv.map_or(position, |mv| position.play(mv));
+    let after = mv.map_or(position, |mv| position.play_unchecked(mv));
     write(
         "checkers.svg",
         render(&checkers::diagram(&after, mv, true, None), &light),
@@ -50,7 +50,7 @@ fn main() -> std::io::Result<()> {
     let mut last = None;
     for text in ["f5", "d6", "c3", "d3", "c4"] {
         let mv = position.parse_move(text).expect("legal");
-        position = position.play(mv);
+        position = position.play_unchecked(mv);
         last = Some(mv);
     }
     write(

@@ -108,7 +108,7 @@ mod tests {
         let position = Checkers::parse_position("B:WK18,26:B14,K9").unwrap();
         // 14 jumps the king on 18 and the man on 26.
         let jump = position.parse_move("14x23x30").unwrap();
-        let after = position.play(jump);
+        let after = position.play_unchecked(jump);
         let diagram = diagram(&after, Some(jump), true, None);
         assert_eq!(named(&diagram, |c| c.last), ["14", "23", "30"]);
         let (_, _, nine) = diagram.find("9").unwrap();

@@ -22,7 +22,7 @@
 //! use ply_core::Game;
 //! let position = ply_chess::Position::start();
 //! let e4 = position.parse_move("e4").unwrap();
-//! let diagram = ply_games::chess::diagram(&position.play(e4), Some(e4), None);
+//! let diagram = ply_games::chess::diagram(&position.play_unchecked(e4), Some(e4), None);
 //! let svg = ply_games::svg::render(&diagram, &ply_games::svg::Options::default());
 //! assert!(svg.starts_with("<svg") && svg.contains(r#"data-square="e4""#));
 //! ```

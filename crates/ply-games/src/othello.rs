@@ -73,7 +73,7 @@ mod tests {
     fn the_last_disc_is_highlighted_and_a_finished_game_has_no_marks() {
         let start = Othello::start();
         let d3 = start.parse_move("d3").unwrap();
-        let diagram = diagram(&start.play(d3), Some(d3));
+        let diagram = diagram(&start.play_unchecked(d3), Some(d3));
         assert_eq!(named(&diagram, |c| c.last), ["d3"]);
         assert_eq!(named(&diagram, |c| c.marked), ["c3", "e3", "c5"]);
         let full = Othello::parse_position(&format!("{} O", "X".repeat(64))).unwrap();

@@ -19,11 +19,16 @@ fn diagrams() -> Vec<Diagram> {
     let d3 = othello_start.parse_move("d3").unwrap();
     let diagrams = vec![
         chess::diagram(&chess_start, None, None),
-        chess::diagram(&chess_start.play(e4), Some(e4), "g8".parse().ok()),
+        chess::diagram(&chess_start.play_unchecked(e4), Some(e4), "g8".parse().ok()),
         checkers::diagram(&checkers_start, None, false, None),
-        checkers::diagram(&checkers_start.play(eleven), Some(eleven), true, None),
+        checkers::diagram(
+            &checkers_start.play_unchecked(eleven),
+            Some(eleven),
+            true,
+            None,
+        ),
         othello::diagram(&othello_start, None),
-        othello::diagram(&othello_start.play(d3), Some(d3)),
+        othello::diagram(&othello_start.play_unchecked(d3), Some(d3)),
     ];
     let flipped: Vec<Diagram> = diagrams.iter().cloned().map(Diagram::flipped).collect();
     diagrams.into_iter().chain(flipped).collect()
@@ -213,7 +218,7 @@ fn draw_gives_each_games_diagram() {
     use ply_games::Draw;
     let chess = ply_chess::Position::start();
     let e4 = chess.parse_move("e4").unwrap();
-    let after = chess.play(e4);
+    let after = chess.play_unchecked(e4);
     assert_eq!(
         after.diagram(Some(e4), true),
         chess::diagram(&after, Some(e4), None)

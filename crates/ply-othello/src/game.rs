@@ -73,7 +73,7 @@ impl<G: MoveGenerator> Game for Position<G> {
     }
 
     #[inline]
-    fn play(&self, mv: Move) -> Self {
+    fn play_unchecked(&self, mv: Move) -> Self {
         self.after(mv)
     }
 

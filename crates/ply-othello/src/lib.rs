@@ -22,7 +22,7 @@
 //! // Play a move, and write it.
 //! let mv = position.parse_move("c5")?;
 //! assert_eq!(mv.to_string(), "c5");
-//! let after = position.play(mv);
+//! let after = position.play_unchecked(mv);
 //! assert_eq!(after.to_string(), "-------------------X-------XX-----OOO--------------------------- X");
 //! // Read a game record (GGF) and write it back.
 //! let game = ggf::read("(;GM[Othello]PB[Ann]PW[Bob]TY[8]B[d3]W[c5];)")?;
@@ -39,7 +39,7 @@
 //!
 //! let start = Othello::start();
 //! assert_eq!(perft(&start, 4), 244);
-//! let after = start.play(start.parse_move("d3").unwrap());
+//! let after = start.play_unchecked(start.parse_move("d3").unwrap());
 //! assert_eq!(after.position_string(), "-------------------X-------XX------XO--------------------------- O");
 //! ```
 

@@ -15,7 +15,7 @@ const CENTRE: u64 = 0x0000_0018_1800_0000;
 /// An Othello position. Black ([`Side::First`]) moves first.
 ///
 /// `G` is the move generator; it changes nothing but speed. Positions are small
-/// and `Copy`: [`Game::play`] returns a new one.
+/// and `Copy`: [`Game::play_unchecked`] returns a new one.
 pub struct Position<G: MoveGenerator = BitboardGenerator> {
     /// Discs of the side to move.
     pub(crate) player: u64,

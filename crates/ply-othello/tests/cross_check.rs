@@ -96,7 +96,7 @@ fn random_game(rng: &mut StdRng) -> Vec<Othello> {
         let Some(&mv) = moves.choose(rng) else {
             return game;
         };
-        game.push(position.play(mv));
+        game.push(position.play_unchecked(mv));
     }
 }
 
@@ -115,13 +115,18 @@ fn generators_and_rules_agree_along_random_games() {
             let lines = position.with_generator::<LineTableGenerator>();
             assert_eq!(lines.legal_moves(), position.legal_moves());
             for &mv in &position.legal_moves() {
-                let next = position.play(mv);
+                let next = position.play_unchecked(mv);
                 let expected = reference.play(mv);
                 assert_eq!(
                     Reference::from_bitboards(next.player(), next.opponent()),
                     expected
                 );
-                assert_eq!(lines.play(mv).with_generator::<BitboardGenerator>(), next);
+                assert_eq!(
+                    lines
+                        .play_unchecked(mv)
+                        .with_generator::<BitboardGenerator>(),
+                    next
+                );
                 passes += usize::from(mv.is_pass());
             }
             assert_eq!(position.is_game_over(), reference.moves().is_empty());

@@ -110,7 +110,9 @@ impl OthelloBatch {
                 return;
             }
             let pick = slot.rng.below(bits.count_ones() as usize);
-            slot.position = slot.position.play(action_move(nth_action(bits, pick)));
+            slot.position = slot
+                .position
+                .play_unchecked(action_move(nth_action(bits, pick)));
         }
     }
 
@@ -211,7 +213,7 @@ impl AnyBatch for OthelloBatch {
             }
             let slot = &mut self.slots[index];
             let mover = slot.position.side_to_move();
-            slot.position = slot.position.play(action_move(action as usize));
+            slot.position = slot.position.play_unchecked(action_move(action as usize));
             slot.steps += 1;
             let steps = slot.steps;
             self.settle(index);

@@ -163,7 +163,7 @@ mod tests {
                     break;
                 }
                 positions.push(position);
-                position = position.play(moves[rng.below(moves.len())]);
+                position = position.play_unchecked(moves[rng.below(moves.len())]);
             }
         }
         positions

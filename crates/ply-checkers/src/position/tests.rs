@@ -48,7 +48,7 @@ fn start_position_matches_the_contract() {
 #[test]
 fn white_moves_towards_square_one() {
     let start = Position::start();
-    let after = start.play(start.parse_move("11-15").unwrap());
+    let after = start.play_unchecked(start.parse_move("11-15").unwrap());
     assert_eq!(after.turn(), Color::White);
     assert_eq!(
         after.position_string(),
@@ -93,7 +93,7 @@ fn a_king_round_a_ring_has_two_moves_one_per_direction() {
     let mut texts = names(&p);
     texts.sort();
     assert_eq!(texts, ["10x17x26x19x10", "10x19x26x17x10"]);
-    let after = p.play(moves[0]);
+    let after = p.play_unchecked(moves[0]);
     assert_eq!(after.position_string(), "B:WK10:B");
     assert_eq!(
         after.outcome(),
@@ -111,7 +111,7 @@ fn a_crowned_man_ends_its_move() {
     // over 7, but the move ends with the crowning.
     let p = pos("W:W9:B6,7");
     assert_eq!(names(&p), ["9x2"]);
-    let after = p.play(p.legal_moves()[0]);
+    let after = p.play_unchecked(p.legal_moves()[0]);
     assert_eq!(after.position_string(), "B:WK2:B7");
     assert_eq!(after.kings(), board(&[2]));
     let expected = [1, 2, 4, 8, 32, 64, 192, 360, 1350, 2610];
@@ -139,7 +139,7 @@ fn men_capture_forward_only_and_kings_in_all_directions() {
     assert_eq!(sorted_names(&man), ["10-14", "10-15"]);
     let king = pos("B:W6:BK10");
     assert_eq!(names(&king), ["10x1"]);
-    let after = king.play(king.legal_moves()[0]);
+    let after = king.play_unchecked(king.legal_moves()[0]);
     assert_eq!(after.position_string(), "W:W:BK1");
     assert_eq!(after.outcome().and_then(Outcome::winner), Some(Side::First));
 }
@@ -157,13 +157,13 @@ fn kings_keep_their_crown_and_the_far_row_crowns_men() {
     let mut texts = names(&p);
     texts.sort();
     assert_eq!(texts, ["27-31", "28-24"]);
-    let crowned = p.play(p.parse_move("27-31").unwrap());
+    let crowned = p.play_unchecked(p.parse_move("27-31").unwrap());
     assert_eq!(crowned.kings(), board(&[28, 31]));
-    let king_moved = p.play(p.parse_move("28-24").unwrap());
+    let king_moved = p.play_unchecked(p.parse_move("28-24").unwrap());
     assert_eq!(king_moved.kings(), board(&[24]));
     // A white man reaching 1-4 is crowned too.
     let w = pos("W:W5:B25");
-    let after = w.play(w.parse_move("5-1").unwrap());
+    let after = w.play_unchecked(w.parse_move("5-1").unwrap());
     assert_eq!(after.position_string(), "B:WK1:B25");
 }
 
@@ -173,7 +173,11 @@ fn hash_depends_on_pieces_and_side_not_on_the_path() {
     for _ in 0..4 {
         layer = layer
             .iter()
-            .flat_map(|p| p.legal_moves().into_iter().map(move |m| p.play(m)))
+            .flat_map(|p| {
+                p.legal_moves()
+                    .into_iter()
+                    .map(move |m| p.play_unchecked(m))
+            })
             .collect();
     }
     let mut by_string = std::collections::HashMap::new();

@@ -13,7 +13,7 @@ use crate::engine::chess_engine;
 use crate::moves::Move;
 
 // Make/unmake on one board, the seed's own way, is `AttackBoard::make` and
-// `AttackBoard::unmake`; `Game::play` copies.
+// `AttackBoard::unmake`; `Game::play_unchecked` copies.
 crate::game::seed_board_game!(AttackBoard, AttackBoardError);
 chess_engine!(AttackBoard, VictimWalk, converted);
 

@@ -472,7 +472,7 @@ impl AttackBoard {
 
     /// The board after `mv`: a copy, made on (the [`ply_core::Game`] way).
     #[must_use]
-    pub fn play(&self, mv: Move) -> AttackBoard {
+    pub fn play_unchecked(&self, mv: Move) -> AttackBoard {
         let mut next = self.clone();
         next.make(mv);
         next

@@ -864,7 +864,7 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                position = position.play(moves[(seed % moves.len() as u64) as usize]);
+                position = position.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
             }
         }
         assert!(evaluated > 1_000, "{evaluated}");

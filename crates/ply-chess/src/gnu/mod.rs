@@ -198,7 +198,7 @@ impl GnuBoard {
     /// The position after `mv`, which must be legal here.
     #[must_use]
     #[inline]
-    pub fn play(&self, mv: Move) -> GnuBoard {
+    pub fn play_unchecked(&self, mv: Move) -> GnuBoard {
         let mut next = *self;
         next.apply(mv);
         next

@@ -354,7 +354,7 @@ impl GnuBoard {
                     Square::new(target as u8),
                     MoveKind::EnPassant,
                 );
-                let after = self.play(mv);
+                let after = self.play_unchecked(mv);
                 let king = usize::from(after.piece_list[usize::from(us)][0]);
                 if !after.attacked(king, 1 - us, NONE) {
                     sink.push(mv);

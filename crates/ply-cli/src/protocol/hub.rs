@@ -385,7 +385,7 @@ impl Hub {
         for text in moves {
             let mv = read_move(&position, text)?;
             history.push(position.hash());
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
         }
         Ok((position, history))
     }

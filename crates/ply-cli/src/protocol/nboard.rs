@@ -247,7 +247,7 @@ fn read_move(position: &Othello, text: &str) -> Result<(Move, f64), String> {
         .unwrap_or(0.0);
     // A pass left out before the move (the side to move had none).
     let position = if position.must_pass() && !matches!(name, "PA" | "pa" | "pass") {
-        position.play(Move::PASS)
+        position.play_unchecked(Move::PASS)
     } else {
         *position
     };
@@ -507,7 +507,7 @@ impl Job {
         // Every move solved, each line sent as soon as it is known.
         let mut nodes = 0;
         for mv in moves {
-            let after = position.play(mv);
+            let after = position.play_unchecked(mv);
             let child_window = SolveOptions::window(-window.beta, -window.alpha);
             let Some(solution) = self.solve(engine, &after, child_window) else {
                 break;

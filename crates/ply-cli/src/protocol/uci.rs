@@ -229,7 +229,7 @@ impl Uci {
                 match position.parse_uci(text) {
                     Ok(mv) => {
                         history.push(position.hash());
-                        position = position.play(mv);
+                        position = position.play_unchecked(mv);
                     }
                     Err(err) => {
                         self.out

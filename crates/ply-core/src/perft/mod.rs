@@ -28,11 +28,14 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
             pos.generate_moves(&mut moves);
             if depth == 2 {
                 // The last two plies in one frame: no call per counted position.
-                moves.iter().map(|&mv| pos.play(mv).count_moves()).sum()
+                moves
+                    .iter()
+                    .map(|&mv| pos.play_unchecked(mv).count_moves())
+                    .sum()
             } else {
                 moves
                     .iter()
-                    .map(|&mv| perft(&pos.play(mv), depth - 1))
+                    .map(|&mv| perft(&pos.play_unchecked(mv), depth - 1))
                     .sum()
             }
         }
@@ -52,7 +55,7 @@ pub fn perft_hashed<G: Game>(pos: &G, depth: u32, table: &CountTable) -> u64 {
     pos.generate_moves(&mut moves);
     let nodes = moves
         .iter()
-        .map(|&mv| perft_hashed(&pos.play(mv), depth - 1, table))
+        .map(|&mv| perft_hashed(&pos.play_unchecked(mv), depth - 1, table))
         .sum();
     table.store(key, depth, nodes);
     nodes
@@ -207,7 +210,7 @@ pub fn split<G: Game>(root: &G, depth: u32, wanted: usize) -> Vec<Subtree<G>> {
         .enumerate()
         .map(|(root_move, &mv)| Subtree {
             root_move,
-            position: root.play(mv),
+            position: root.play_unchecked(mv),
             depth: depth - 1,
         })
         .collect();
@@ -221,7 +224,7 @@ pub fn split<G: Game>(root: &G, depth: u32, wanted: usize) -> Vec<Subtree<G>> {
             subtree.position.generate_moves(&mut moves);
             deeper.extend(moves.iter().map(|&mv| Subtree {
                 root_move: subtree.root_move,
-                position: subtree.position.play(mv),
+                position: subtree.position.play_unchecked(mv),
                 depth: subtree.depth - 1,
             }));
         }

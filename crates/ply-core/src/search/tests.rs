@@ -277,8 +277,8 @@ impl Game for Grabs {
     fn generate_moves(&self, moves: &mut MoveList<u32>) {
         self.0.generate_moves(moves);
     }
-    fn play(&self, take: u32) -> Self {
-        Grabs(self.0.play(take))
+    fn play_unchecked(&self, take: u32) -> Self {
+        Grabs(self.0.play_unchecked(take))
     }
     fn outcome(&self) -> Option<Outcome<NoStones>> {
         self.0.outcome()
@@ -358,7 +358,7 @@ impl Game for Numbers {
     fn generate_moves(&self, moves: &mut MoveList<u32>) {
         moves.extend(1..=9);
     }
-    fn play(&self, _: u32) -> Self {
+    fn play_unchecked(&self, _: u32) -> Self {
         Numbers
     }
     fn outcome(&self) -> Option<Outcome<NoStones>> {

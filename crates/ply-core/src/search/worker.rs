@@ -469,7 +469,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best = -Score::INFINITE;
         for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            let child = root.play(mv);
+            let child = root.play_unchecked(mv);
             self.path.push(child.hash());
             self.played[1] = Some(root.history_index(mv));
             let extension = i32::from(G::FEATURES.check_extension && child.in_check());
@@ -791,7 +791,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             {
                 continue;
             }
-            let child = position.play(mv);
+            let child = position.play_unchecked(mv);
             // The child probes the table first thing: start the load now.
             if depth >= 2 {
                 self.shared.table.prefetch(child.hash());
@@ -1047,7 +1047,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             if !forced && !position.see_at_least(mv, 0) {
                 continue;
             }
-            let child = position.play(mv);
+            let child = position.play_unchecked(mv);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return Score::DRAW;

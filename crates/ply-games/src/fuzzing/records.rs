@@ -41,7 +41,7 @@ pub fn openings<G: Playable>(input: &str) {
                             "{}: an illegal move",
                             opening.name
                         );
-                        position = position.play(mv);
+                        position = position.play_unchecked(mv);
                     }
                 }
             }

@@ -52,7 +52,7 @@ impl<M: Copy + Eq> Book<M> {
                 let text = text.as_ref();
                 let mv = read(&position, text)
                     .map_err(|e| format!("book line '{name}': move {text}: {e}"))?;
-                position = position.play(mv);
+                position = position.play_unchecked(mv);
                 moves.push(mv);
             }
             if moves.is_empty() {
@@ -150,13 +150,13 @@ mod tests {
             let (mv, _) = book.choose(&[], &mut rng).unwrap();
             assert_eq!(mv, f5);
         }
-        let after = start.play(f5);
+        let after = start.play_unchecked(f5);
         let d6 = after.parse_move("d6").unwrap();
         let replies: std::collections::HashSet<String> = (0..50)
             .map(|_| book.choose(&[f5], &mut rng).unwrap().0.to_string())
             .collect();
         assert_eq!(replies.len(), 2, "{replies:?}");
-        let c5 = after.play(d6).parse_move("c5").unwrap();
+        let c5 = after.play_unchecked(d6).parse_move("c5").unwrap();
         assert_eq!(book.choose(&[f5, d6, c5], &mut rng), None);
         assert_eq!(book.name(&[f5, d6, c5]), Some("Rose-ish"));
         assert_eq!(book.name(&[f5, d6]), None);

@@ -115,7 +115,7 @@ pub fn positions(games: usize, seed: u64) -> Vec<Othello> {
                     .best
                     .unwrap_or(moves[0])
             };
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
             ply += 1;
         }
         for candidates in by_stage.iter().filter(|c| !c.is_empty()) {

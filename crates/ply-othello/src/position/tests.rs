@@ -91,7 +91,7 @@ fn impossible_positions_are_refused() {
 fn playing_flips_and_hands_over_the_move() {
     let start = pos(START);
     let d3 = start.parse_move("d3").unwrap();
-    let after = start.play(d3);
+    let after = start.play_unchecked(d3);
     assert_eq!(after.side_to_move(), Side::Second);
     assert_eq!(after.black().count_ones(), 4);
     assert_eq!(after.white().count_ones(), 1);
@@ -111,7 +111,7 @@ fn playing_flips_and_hands_over_the_move() {
         .fold(0, |m, s| m | s.parse::<Square>().unwrap().bit());
     assert_eq!(p.flips(c3), expected);
     assert_eq!(p.with_generator::<LineTableGenerator>().flips(c3), expected);
-    let after = p.play(Move::place(c3));
+    let after = p.play_unchecked(Move::place(c3));
     assert_eq!(
         (after.black().count_ones(), after.white().count_ones()),
         (7, 2)
@@ -165,7 +165,7 @@ fn a_player_without_moves_must_pass_and_the_pass_is_one_move() {
     assert_eq!(names(&p), ["pass"]);
     assert_eq!(p.count_moves(), 1);
     assert!(p.outcome().is_none());
-    let passed = p.play(p.parse_move("pass").unwrap());
+    let passed = p.play_unchecked(p.parse_move("pass").unwrap());
     assert_eq!(passed.side_to_move(), Side::First);
     assert_eq!((passed.black(), passed.white()), (p.black(), p.white()));
     assert!(names(&passed).contains(&"c4".to_owned()));
@@ -224,7 +224,11 @@ fn hash_depends_on_discs_and_side_not_on_the_path() {
     for _ in 0..4 {
         layer = layer
             .iter()
-            .flat_map(|p| p.legal_moves().into_iter().map(move |m| p.play(m)))
+            .flat_map(|p| {
+                p.legal_moves()
+                    .into_iter()
+                    .map(move |m| p.play_unchecked(m))
+            })
             .collect();
     }
     let mut by_string = std::collections::HashMap::new();

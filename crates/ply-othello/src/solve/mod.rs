@@ -392,7 +392,7 @@ impl Solver {
             ..Options::exact()
         };
         for mv in position.legal_moves() {
-            let after = position.play(mv);
+            let after = position.play_unchecked(mv);
             let solution = self.search(&after, &options)?;
             scores.push((mv, -solution.score));
         }

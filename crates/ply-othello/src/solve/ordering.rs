@@ -356,7 +356,7 @@ mod tests {
                 let Some(&mv) = position.legal_moves().choose(&mut rng) else {
                     break;
                 };
-                position = position.play(mv);
+                position = position.play_unchecked(mv);
             }
             let (player, opponent) = (position.player(), position.opponent());
             let legal = moves(player, opponent);

@@ -150,7 +150,7 @@ impl Player {
                 },
                 position.side_to_move(),
             ));
-            position = position.play(chosen);
+            position = position.play_unchecked(chosen);
             ply += 1;
         }
         let last_side = position.side_to_move();

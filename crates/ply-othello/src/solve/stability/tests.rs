@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 fn ever_flipped(position: &Othello, black: u64, white: u64) -> u64 {
     let mut changed = (black & !position.black()) | (white & !position.white());
     for mv in position.legal_moves() {
-        changed |= ever_flipped(&position.play(mv), black, white);
+        changed |= ever_flipped(&position.play_unchecked(mv), black, white);
     }
     changed
 }
@@ -28,7 +28,7 @@ fn stable_discs_never_flip() {
             let Some(&mv) = moves.choose(&mut rng) else {
                 break;
             };
-            position = position.play(mv);
+            position = position.play_unchecked(mv);
         }
         let (black, white) = (position.black(), position.white());
         let stable = stable_discs(black, white) | stable_discs(white, black);
