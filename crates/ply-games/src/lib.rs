@@ -28,6 +28,7 @@ pub mod chess;
 pub mod diagram;
 pub mod othello;
 pub mod registry;
+pub mod session;
 pub mod svg;
 
 pub use diagram::{Diagram, Draw};
