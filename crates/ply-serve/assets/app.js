@@ -78,8 +78,8 @@ async function newGame(position) {
 async function show(game) {
   app.game = game;
   $("position").value = game.position;
-  await drawBoard();
   renderStatus();
+  await drawBoard();
   renderHistory();
   $("move-input").placeholder = HINT[app.kind];
   onPositionChanged();
@@ -222,7 +222,12 @@ async function play(notation) {
 }
 
 function maybeComputer() {
+  const g = app.game;
   if (computerToMove() && !app.thinking) computerMove();
+  // A forced pass is played for the person, as in the terminal.
+  else if (g && !g.ending && !app.thinking && computerSide() !== null && g.moves.length === 1 && g.moves[0].pass) {
+    setTimeout(() => { if (app.game === g) play("pass"); }, 400);
+  }
 }
 
 async function computerMove() {
@@ -312,7 +317,17 @@ function onAnalysis(data) {
   if (data.type === "done") {
     app.searchRunning = false;
     if (app.stopped) { const resolve = app.stopped; app.stopped = null; resolve(); }
-    if (data.position === app.game.position) showVerdict(data.answer);
+    if (data.position === app.game.position) {
+      const answer = data.answer;
+      // A solver or a database may answer without a line on the way: the
+      // answer is the line.
+      if (!app.lines[0] && answer.best) {
+        app.lines[0] = { depth: answer.depth, nodes: answer.nodes, score: answer.score, mate: answer.mate, pv: answer.pv, multipv: 1 };
+        renderLines();
+        evalBar(answer.score, answer.mate);
+      }
+      showVerdict(answer);
+    }
     if (app.restart && app.analysing) { app.restart = false; startAnalysis(); }
     return;
   }
