@@ -4,8 +4,9 @@
 For each game (chess, checkers, Othello): play a whole game against the
 computer by clicking the board until the game ends (the computer at full
 strength for 50 ms a move, the test's side a random legal move), check the
-end is announced with its reason, then start the analysis and wait for a
-line to appear. Each game leaves a screenshot in target/browser/.
+end is announced with its reason, take a move back, start the analysis and
+wait for a line to appear; then save the game as a record, load it back and
+step through it. Each game leaves a screenshot in target/browser/.
 
 Usage: play_in_chromium.py PLY_BINARY [--screenshots DIR]
 
@@ -144,6 +145,29 @@ def play_a_game(browser, By, url, game, shots):
     time.sleep(1.0)
     browser.save_screenshot(os.path.join(shots, f"{game}.png"))
     browser.find_element(By.ID, "analyse").click()
+    load_a_record(browser, By, url, game)
+
+
+def load_a_record(browser, By, url, game):
+    """Saves the game as a record, loads it back and steps through it."""
+    import urllib.request
+    game_id, moves = browser.execute_script("return [plyApp.game.id, plyApp.game.history.length]")
+    with urllib.request.urlopen(f"{url}api/games/{game_id}/record") as response:
+        record = response.read().decode()
+    browser.find_element(By.CSS_SELECTOR, "#records summary").click()
+    browser.execute_script("document.getElementById('record-text').value = arguments[0]", record)
+    browser.find_element(By.ID, "load-record").click()
+    count = lambda what: browser.execute_script(f"return plyApp.game.{what}.length")
+    # The game as it stands, loaded at its start.
+    wait(lambda: count("history") == 0 and count("future") == moves
+         and browser.execute_script("return plyApp.game.id") != game_id, "the record to load")
+    browser.find_element(By.ID, "nav-forward").click()
+    wait(lambda: count("history") == 1, "one step forward")
+    browser.find_element(By.ID, "nav-end").click()
+    wait(lambda: count("history") == moves and count("future") == 0, "the end of the record")
+    browser.find_element(By.ID, "nav-back").click()
+    wait(lambda: count("history") == moves - 1, "one step back")
+    print(f"{game}: record of {moves} moves loaded and stepped through")
 
 
 def click(browser, By, square):

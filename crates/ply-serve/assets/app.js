@@ -59,11 +59,12 @@ function sideLabels() {
   you.options[1].textContent = SECOND[app.kind];
 }
 
-async function newGame(position) {
+async function newGame(position, record) {
   await stopAnalysis();
   if (app.game) api("DELETE", `/api/games/${app.game.id}`).catch(() => {});
   const body = { game: app.kind };
   if (position) body.position = position;
+  if (record) body.record = record;
   const game = await api("POST", "/api/games", body);
   app.path = [];
   app.pending = null;
@@ -125,6 +126,19 @@ function renderHistory() {
     if (i === g.history.length - 1) li.classList.add("last");
     list.appendChild(li);
   });
+  // The moves ahead (taken back, or the rest of a loaded record), greyed.
+  g.future.forEach((move, j) => {
+    const li = document.createElement("li");
+    li.className = "future";
+    const ply = (firstMovesFirst ? 0 : 1) + g.history.length + j;
+    if (ply % 2 === 0) li.textContent = `${Math.floor(ply / 2) + 1}. `;
+    li.appendChild(document.createTextNode(move));
+    list.appendChild(li);
+  });
+  const you = $("you").value;
+  const names = { first: you === "second" ? "ply" : "You", second: you === "first" ? "ply" : "You" };
+  $("save-record").href = `/api/games/${g.id}/record?first=${names.first}&second=${names.second}`;
+  $("save-record").setAttribute("download", `ply-${app.kind}.${g.record_format.toLowerCase()}`);
   list.scrollTop = list.scrollHeight;
 }
 
@@ -267,6 +281,48 @@ async function undo() {
     await show(data.game);
     maybeComputer();
   } catch (err) { message(err.message); }
+}
+
+// Steps through the game: back (negative) or forward, without the computer.
+async function step(plies) {
+  const g = app.game;
+  if (!g || app.thinking) return;
+  await stopAnalysis();
+  const path = plies < 0 ? "undo" : "redo";
+  try {
+    const data = await api("POST", `/api/games/${g.id}/${path}`, { plies: Math.abs(plies) });
+    app.path = [];
+    await show(data.game);
+  } catch (err) { message(err.message); }
+}
+
+// The game a record is of: GGF is Othello's, PDN with GameType 21 is
+// checkers; otherwise the file's extension, else the game chosen now.
+function recordKind(text, name) {
+  const extension = (name || "").split(".").pop().toLowerCase();
+  if (/^\s*\(;/.test(text) || extension === "ggf") return "othello";
+  if (/\[GameType\s+"21/.test(text) || extension === "pdn") return "checkers";
+  if (extension === "pgn") return "chess";
+  return app.kind;
+}
+
+function chooseGame(kind) {
+  app.kind = kind;
+  for (const b of $("games").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.game === kind));
+  sideLabels();
+  if (app.socket) { app.socket.close(); app.socket = null; app.searchRunning = false; }
+  $("lines").textContent = "";
+  $("verdict").textContent = "";
+}
+
+async function loadRecord(text, name) {
+  if (!text.trim()) { message("paste a record or open a file first"); return; }
+  const kind = recordKind(text, name);
+  if (kind !== app.kind) chooseGame(kind);
+  // A record is for study: the person plays both sides.
+  $("you").value = "both";
+  await newGame(null, text);
+  message("");
 }
 
 // --- Analysis over the WebSocket ---
@@ -419,12 +475,7 @@ async function toggleAnalysis() {
 $("games").addEventListener("click", async (event) => {
   const button = event.target.closest("button[data-game]");
   if (!button) return;
-  app.kind = button.dataset.game;
-  for (const b of $("games").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b === button));
-  sideLabels();
-  if (app.socket) { app.socket.close(); app.socket = null; app.searchRunning = false; }
-  $("lines").textContent = "";
-  $("verdict").textContent = "";
+  chooseGame(button.dataset.game);
   await newGame().catch((err) => message(err.message));
 });
 
@@ -455,6 +506,19 @@ $("undo").addEventListener("click", () => undo());
 $("flip").addEventListener("click", () => { app.flipped = !app.flipped; drawBoard(); });
 $("go").addEventListener("click", () => { if (!app.thinking) computerMove(); });
 $("analyse").addEventListener("click", () => toggleAnalysis());
+$("nav-start").addEventListener("click", () => step(-1000));
+$("nav-back").addEventListener("click", () => step(-1));
+$("nav-forward").addEventListener("click", () => step(1));
+$("nav-end").addEventListener("click", () => step(1000));
+$("load-record").addEventListener("click", () => loadRecord($("record-text").value).catch((err) => message(err.message)));
+$("record-file").addEventListener("change", async () => {
+  const file = $("record-file").files[0];
+  if (!file) return;
+  if (file.size > 200000) { message("that file is too large for a record"); return; }
+  const text = await file.text();
+  $("record-text").value = text;
+  await loadRecord(text, file.name).catch((err) => message(err.message));
+});
 $("multipv").addEventListener("change", () => onPositionChanged());
 $("you").addEventListener("change", () => maybeComputer());
 dark.addEventListener("change", () => { if (app.game) drawBoard(); });
@@ -464,6 +528,10 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "f") { app.flipped = !app.flipped; drawBoard(); }
   else if (event.key === "u") undo();
   else if (event.key === "a") toggleAnalysis();
+  else if (event.key === "ArrowLeft") step(-1);
+  else if (event.key === "ArrowRight") step(1);
+  else if (event.key === "Home") step(-1000);
+  else if (event.key === "End") step(1000);
 });
 window.addEventListener("pagehide", () => { if (app.socket) app.socket.close(); });
 

@@ -35,6 +35,11 @@ pub struct GameView {
     pub moves: Vec<MoveInfo>,
     /// The moves played, in notation.
     pub history: Vec<String>,
+    /// The moves ahead (taken back, or the rest of a loaded record), next
+    /// first: what `redo` plays.
+    pub future: Vec<String>,
+    /// The record format: `PGN`, `PDN` or `GGF`.
+    pub record_format: &'static str,
     /// The last move.
     pub last: Option<MoveInfo>,
     /// Game-specific facts.
@@ -55,6 +60,8 @@ fn view(slot: &Slot, game: &dyn Session) -> GameView {
         first_to_move: game.first_to_move(),
         moves: game.legal_moves(),
         history: game.history(),
+        future: game.future(),
+        record_format: game.record_format().0,
         last: game.last_move(),
         status: game.status(),
         ending: game.ending(),
@@ -92,6 +99,10 @@ pub struct NewGame {
     /// A position to start from, in the game's notation.
     #[serde(default)]
     pub position: Option<String>,
+    /// A record (PGN, PDN or GGF) to load instead: the game is set at its
+    /// start with its moves ahead.
+    #[serde(default)]
+    pub record: Option<String>,
 }
 
 /// `POST /api/games`: starts a game; 201 with its view.
@@ -107,7 +118,11 @@ pub async fn create(
             GameKind::names()
         ))
     })?;
-    let slot = state.create(kind, body.position.as_deref())?;
+    let slot = match (&body.position, &body.record) {
+        (Some(_), Some(_)) => return Err(ApiError::bad("give a position or a record, not both")),
+        (_, Some(record)) => state.load(kind, record)?,
+        (position, None) => state.create(kind, position.as_deref())?,
+    };
     Ok((StatusCode::CREATED, Json(view_of(&slot))).into_response())
 }
 
@@ -194,6 +209,82 @@ pub async fn undo(
     let undone: Vec<String> = (0..plies).map_while(|_| game.undo()).collect();
     let view = view(&slot, game.as_ref());
     Ok(Json(json!({ "undone": undone, "game": view })))
+}
+
+/// `POST /api/games/{id}/redo`: plays again moves taken back (or the next
+/// moves of a loaded record; one with an empty body); the view with
+/// `redone`.
+pub async fn redo(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    body: Result<Json<Undo>, JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let slot = state.get(&id)?;
+    let body = match body {
+        Ok(Json(body)) => body,
+        Err(JsonRejection::MissingJsonContentType(_)) => Undo::default(),
+        Err(err) => return Err(err.into()),
+    };
+    let plies = body.plies.unwrap_or(1);
+    if !(1..=1000).contains(&plies) {
+        return Err(ApiError::bad("plies must be 1 to 1000"));
+    }
+    if slot.searching() {
+        return Err(ApiError::busy());
+    }
+    let mut game = slot.game();
+    let redone: Vec<String> = (0..plies).map_while(|_| game.redo()).collect();
+    let view = view(&slot, game.as_ref());
+    Ok(Json(json!({ "redone": redone, "game": view })))
+}
+
+/// The query of `GET /api/games/{id}/record`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RecordQuery {
+    /// The name of the player who moved first.
+    #[serde(default)]
+    pub first: Option<String>,
+    /// The name of the other player.
+    #[serde(default)]
+    pub second: Option<String>,
+}
+
+/// `GET /api/games/{id}/record`: the game as PGN, PDN or GGF, to save.
+pub async fn record(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    query: Result<Query<RecordQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let slot = state.get(&id)?;
+    let Query(query) = query?;
+    let name = |name: Option<String>| {
+        let name: String = name
+            .unwrap_or_else(|| "?".to_owned())
+            .chars()
+            .take(60)
+            .collect();
+        name.replace(char::is_control, " ")
+    };
+    let players = ply_core::record::Players {
+        first: name(query.first),
+        second: name(query.second),
+    };
+    let game = slot.game();
+    let text = game.record(&players);
+    let (_, extension) = game.record_format();
+    let disposition = format!(
+        "attachment; filename=\"ply-{}.{extension}\"",
+        game.kind().name()
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
 }
 
 /// The query of `GET /api/games/{id}/board.svg`.

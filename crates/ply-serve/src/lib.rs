@@ -35,8 +35,8 @@ use std::time::Duration;
 pub use store::State;
 
 /// The largest request body taken, in bytes (a position or a move is a few
-/// dozen bytes).
-pub const BODY_LIMIT: usize = 16 * 1024;
+/// dozen bytes, a record a few thousand).
+pub const BODY_LIMIT: usize = 256 * 1024;
 
 /// How the server bounds what the pages ask of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +84,8 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/games/{id}", get(api::show).delete(api::remove))
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/redo", post(api::redo))
+        .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/board.svg", get(api::board))
         .route("/api/games/{id}/think", post(api::think))
         .route("/api/games/{id}/stop", post(api::stop))

@@ -121,6 +121,22 @@ impl State {
     pub fn create(&self, kind: GameKind, position: Option<&str>) -> Result<Arc<Slot>, ApiError> {
         let game = session::new(kind, position)
             .map_err(|e| ApiError::refused(format!("bad {kind} position: {e}")))?;
+        self.keep(game)
+    }
+
+    /// Starts a game of `kind` from a record file (set at its start, its
+    /// moves ahead).
+    ///
+    /// # Errors
+    /// 422 for a record the game cannot read, 503 as [`State::create`].
+    pub fn load(&self, kind: GameKind, record: &str) -> Result<Arc<Slot>, ApiError> {
+        let game = session::from_record(kind, record)
+            .map_err(|e| ApiError::refused(format!("bad {kind} record: {e}")))?;
+        self.keep(game)
+    }
+
+    /// Keeps `game`, making room if needed.
+    fn keep(&self, game: Box<dyn Session>) -> Result<Arc<Slot>, ApiError> {
         let mut games = lock(&self.games);
         if games.len() >= self.config.max_sessions {
             let oldest = games

@@ -533,3 +533,90 @@ async fn one_search_per_game_and_stop_ends_it() {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
+
+#[tokio::test]
+async fn records_load_step_through_and_save() {
+    let app = app();
+    let pgn = "[Event \"x\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n";
+    let (status, view) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "chess", "record": pgn })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
+    assert_eq!(view["history"], json!([]));
+    assert_eq!(view["future"], json!(["e4", "e5", "Nf3", "Nc6", "Bb5"]));
+    assert_eq!(view["record_format"], "PGN");
+    let id = view["id"].as_str().unwrap();
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/redo"),
+        Some(json!({ "plies": 3 })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["redone"], json!(["e4", "e5", "Nf3"]));
+    assert_eq!(body["game"]["future"], json!(["Nc6", "Bb5"]));
+    let (_, body) = call(&app, "POST", &format!("/api/games/{id}/redo"), None).await;
+    assert_eq!(body["redone"], json!(["Nc6"]));
+    let (_, body) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+    assert_eq!(body["game"]["future"], json!(["Nc6", "Bb5"]));
+
+    let (status, text) = raw(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?first=Ann&second=ply"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        text.contains("[White \"Ann\"]")
+            && text.contains("[Black \"ply\"]")
+            && text.contains("1. e4 e5 2. Nf3 *"),
+        "{text}"
+    );
+
+    for (game, record) in [
+        ("checkers", "[GameType \"21\"]\n1. 11-15 23-19 *"),
+        ("othello", "(;GM[Othello]B[f5]W[d6];)"),
+    ] {
+        let (status, view) = call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({ "game": game, "record": record })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{view}");
+        assert_eq!(view["future"].as_array().unwrap().len(), 2, "{game}");
+    }
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "chess", "record": "1. e4 e5 2. Ke3 *" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&body).starts_with("bad chess record"), "{body}");
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "chess", "record": pgn, "position": "x" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?colour=red"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}

@@ -2,16 +2,28 @@
 //! every landing in their path, the pieces counted and a compulsory capture
 //! named.
 
-use super::{MoveInfo, SessionGame, describe};
+use super::{MoveInfo, SessionGame, describe, ending_comment};
 use crate::diagram::Diagram;
 use crate::registry::GameKind;
 use ply_checkers::engine::CheckersPlayer;
 use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, Square};
+use ply_core::GameHistory;
+use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
 
 impl SessionGame for Checkers {
     type Player = CheckersPlayer;
     const KIND: GameKind = GameKind::Checkers;
+    const RECORD: (&'static str, &'static str) = ("PDN", "pdn");
+
+    fn write_record(history: &GameHistory<Self>, header: &Header<EndReason>) -> String {
+        ply_checkers::pdn::write(history, header, ending_comment(history).as_deref())
+    }
+
+    fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
+        ply_checkers::pdn::read_with(text, |position, text| position.read_move(text))
+            .map_err(|e| e.to_string())
+    }
 
     fn side_name(side: Side) -> &'static str {
         match side {

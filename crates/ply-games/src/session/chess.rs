@@ -1,16 +1,28 @@
 //! Chess in a session: SAN on screen, SAN or UCI read, promotions named,
 //! the king's square clicked for castling.
 
-use super::{MoveInfo, SessionGame, describe};
+use super::{MoveInfo, SessionGame, describe, ending_comment};
 use crate::diagram::Diagram;
 use crate::registry::GameKind;
 use ply_chess::engine::ChessPlayer;
 use ply_chess::{EndReason, Move, MoveError, Position, Square};
+use ply_core::GameHistory;
+use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
 
 impl SessionGame for Position {
     type Player = ChessPlayer;
     const KIND: GameKind = GameKind::Chess;
+    const RECORD: (&'static str, &'static str) = ("PGN", "pgn");
+
+    fn write_record(history: &GameHistory<Self>, header: &Header<EndReason>) -> String {
+        ply_chess::pgn::write(history, header, ending_comment(history).as_deref())
+    }
+
+    fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
+        ply_chess::pgn::read_with(text, |position, text| position.read_move(text))
+            .map_err(|e| e.to_string())
+    }
 
     fn side_name(side: Side) -> &'static str {
         match side {

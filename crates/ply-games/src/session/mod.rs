@@ -37,6 +37,7 @@ use crate::diagram::{Diagram, Draw};
 use crate::registry::GameKind;
 use crate::svg;
 use ply_core::player::{Player, Request, Source};
+use ply_core::record::{Ending as RecordEnding, Header, Players};
 use ply_core::search::{Bound, Info, Level, Limits, Options, Searchable};
 use ply_core::{GameHistory, Outcome, Side};
 use serde::Serialize;
@@ -194,8 +195,19 @@ pub trait Session: Send {
     /// The reason, on one line, when it is unreadable, ambiguous, illegal or
     /// the game is over.
     fn play(&mut self, text: &str) -> Result<String, String>;
-    /// Takes back the last move and returns it in notation.
+    /// Takes back the last move and returns it in notation; [`Session::redo`]
+    /// plays it again.
     fn undo(&mut self) -> Option<String>;
+    /// Plays again the last move taken back (or the next move of a record
+    /// loaded with [`from_record`]) and returns it in notation.
+    fn redo(&mut self) -> Option<String>;
+    /// The moves [`Session::redo`] would play, next first, in notation.
+    fn future(&self) -> Vec<String>;
+    /// The game as a record file (PGN, PDN or GGF) between `players`, with
+    /// the result and its reason once it ended.
+    fn record(&self, players: &Players) -> String;
+    /// The record format's name (`PGN`) and file extension (`pgn`).
+    fn record_format(&self) -> (&'static str, &'static str);
     /// How the game ended, if it did.
     fn ending(&self) -> Option<Ending>;
     /// The moves played, in the game's notation.
@@ -237,12 +249,35 @@ pub fn new(kind: GameKind, position: Option<&str>) -> Result<Box<dyn Session>, S
         };
         Ok(Box::new(GameSession {
             record: GameHistory::new(start),
+            future: Vec::new(),
         }))
     }
     match kind {
         GameKind::Chess => make::<ply_chess::Position>(position),
         GameKind::Checkers => make::<ply_checkers::Checkers>(position),
         GameKind::Othello => make::<ply_othello::Othello>(position),
+    }
+}
+
+/// A game of `kind` read from a record file (PGN, PDN or GGF; the first
+/// game of the file), set at its start with its moves ready to
+/// [`Session::redo`].
+///
+/// # Errors
+/// The reason, on one line, when the record cannot be read.
+pub fn from_record(kind: GameKind, text: &str) -> Result<Box<dyn Session>, String> {
+    fn make<G: SessionGame>(text: &str) -> Result<Box<dyn Session>, String> {
+        let mut record = G::read_record(text).map_err(|e| e.replace(char::is_control, " "))?;
+        let mut future = Vec::new();
+        while let Some(mv) = record.undo() {
+            future.push(mv);
+        }
+        Ok(Box::new(GameSession { record, future }))
+    }
+    match kind {
+        GameKind::Chess => make::<ply_chess::Position>(text),
+        GameKind::Checkers => make::<ply_checkers::Checkers>(text),
+        GameKind::Othello => make::<ply_othello::Othello>(text),
     }
 }
 
@@ -284,6 +319,12 @@ trait SessionGame: Searchable + Draw {
     fn status(&self) -> Option<String> {
         None
     }
+    /// The record format's name and file extension.
+    const RECORD: (&'static str, &'static str);
+    /// Writes a record of `history` with `header`.
+    fn write_record(history: &GameHistory<Self>, header: &Header<Self::EndReason>) -> String;
+    /// Reads the first game of a record file.
+    fn read_record(text: &str) -> Result<GameHistory<Self>, String>;
     /// The diagram with `selected` marked, where the game can.
     fn diagram_selected(&self, last: Option<Self::Move>, selected: Option<&str>) -> Diagram {
         let _ = selected;
@@ -300,9 +341,22 @@ fn describe<R: std::fmt::Display>(outcome: Outcome<R>, name: fn(Side) -> &'stati
     }
 }
 
+/// The final comment of a record: the end in a sentence, capitalised, with a
+/// full stop (as `ply play` writes it).
+fn ending_comment<G: SessionGame>(history: &GameHistory<G>) -> Option<String> {
+    let outcome = history.outcome()?;
+    let mut sentence = history.position().describe_outcome(outcome);
+    if let Some(first) = sentence.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    Some(sentence + ".")
+}
+
 /// The session of game `G`: its record.
 struct GameSession<G: SessionGame> {
     record: GameHistory<G>,
+    /// Moves taken back (or of a loaded record), the next one last.
+    future: Vec<G::Move>,
 }
 
 impl<G: SessionGame> GameSession<G> {
@@ -352,12 +406,51 @@ impl<G: SessionGame> Session for GameSession<G> {
         let mv = position.read_move(text.trim())?;
         let name = position.display_move(mv);
         self.record.push(mv);
+        // The move of the record that was next: the rest stays ahead.
+        if self.future.last() == Some(&mv) {
+            self.future.pop();
+        } else {
+            self.future.clear();
+        }
         Ok(name)
     }
 
     fn undo(&mut self) -> Option<String> {
         let mv = self.record.undo()?;
+        self.future.push(mv);
         Some(self.record.position().display_move(mv))
+    }
+
+    fn redo(&mut self) -> Option<String> {
+        let mv = self.future.pop()?;
+        let name = self.record.position().display_move(mv);
+        self.record.push(mv);
+        Some(name)
+    }
+
+    fn future(&self) -> Vec<String> {
+        let mut position = self.record.position().clone();
+        self.future
+            .iter()
+            .rev()
+            .map(|&mv| {
+                let name = position.display_move(mv);
+                position = position.play(mv);
+                name
+            })
+            .collect()
+    }
+
+    fn record(&self, players: &Players) -> String {
+        let header = Header {
+            ending: self.record.outcome().map(RecordEnding::Rules),
+            ..Header::new(players.clone(), "ply serve")
+        };
+        G::write_record(&self.record, &header)
+    }
+
+    fn record_format(&self) -> (&'static str, &'static str) {
+        G::RECORD
     }
 
     fn ending(&self) -> Option<Ending> {

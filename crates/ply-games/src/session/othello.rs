@@ -3,6 +3,8 @@
 
 use super::{MoveInfo, SessionGame};
 use crate::registry::GameKind;
+use ply_core::GameHistory;
+use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
 use ply_othello::engine::OthelloPlayer;
 use ply_othello::{EndReason, Move, MoveError, Othello, Square};
@@ -10,6 +12,15 @@ use ply_othello::{EndReason, Move, MoveError, Othello, Square};
 impl SessionGame for Othello {
     type Player = OthelloPlayer;
     const KIND: GameKind = GameKind::Othello;
+    const RECORD: (&'static str, &'static str) = ("GGF", "ggf");
+
+    fn write_record(history: &GameHistory<Self>, header: &Header<EndReason>) -> String {
+        ply_othello::ggf::write(history, header)
+    }
+
+    fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
+        ply_othello::ggf::read(text).map_err(|e| e.to_string())
+    }
 
     fn side_name(side: Side) -> &'static str {
         match side {

@@ -1,4 +1,5 @@
 use super::*;
+use ply_core::record::Players;
 use std::sync::atomic::AtomicBool;
 
 fn start(kind: GameKind, position: Option<&str>) -> Box<dyn Session> {
@@ -205,4 +206,68 @@ fn othello_endgames_are_solved_exactly() {
         .run(&AtomicBool::new(false), &mut |_| {});
     assert_eq!(answer.source, "solved", "{answer:?}");
     assert!(answer.exact, "{answer:?}");
+}
+
+#[test]
+fn records_are_written_read_and_stepped_through() {
+    let players = Players {
+        first: "Ann".into(),
+        second: "ply".into(),
+    };
+    let games = [
+        (
+            GameKind::Chess,
+            ["f3", "e5", "g4", "Qh4#"].as_slice(),
+            "PGN",
+            "Black wins by checkmate.",
+        ),
+        (
+            GameKind::Checkers,
+            ["11-15", "23-19", "8-11"].as_slice(),
+            "PDN",
+            "",
+        ),
+        (GameKind::Othello, ["f5", "d6", "c3"].as_slice(), "GGF", ""),
+    ];
+    for (kind, moves, format, comment) in games {
+        let mut game = start(kind, None);
+        for mv in moves {
+            game.play(mv).unwrap();
+        }
+        assert_eq!(game.record_format().0, format);
+        let text = game.record(&players);
+        assert!(text.contains("Ann"), "{text}");
+        assert!(text.contains(comment), "{text}");
+        let mut loaded = from_record(kind, &text).unwrap();
+        assert!(loaded.history().is_empty());
+        assert_eq!(loaded.future(), moves);
+        assert_eq!(loaded.redo().as_deref(), Some(moves[0]));
+        assert_eq!(loaded.future(), &moves[1..]);
+        while loaded.redo().is_some() {}
+        assert_eq!(loaded.history(), moves);
+        assert_eq!(loaded.position(), game.position());
+        // Taking back and playing the same move keeps the rest ahead;
+        // another move drops it.
+        loaded.undo();
+        loaded.undo();
+        assert_eq!(loaded.future().len(), 2);
+        loaded.play(moves[moves.len() - 2]).unwrap();
+        assert_eq!(loaded.future(), [moves[moves.len() - 1]]);
+        loaded.undo();
+        let other = loaded
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.notation != moves[moves.len() - 2])
+            .unwrap();
+        loaded.play(&other.notation).unwrap();
+        assert!(loaded.future().is_empty());
+        assert!(
+            from_record(kind, "this is not a record [[[").is_err(),
+            "{kind}"
+        );
+    }
+    let err = from_record(GameKind::Chess, "1. e4 e5 2. Ke3 *")
+        .err()
+        .unwrap();
+    assert!(err.contains("Ke3"), "{err}");
 }
