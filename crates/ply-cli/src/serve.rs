@@ -45,16 +45,23 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<(), CliError> {
             println!("ply serve: {url} (Ctrl-C stops)");
         }
         if open {
-            let opened = std::process::Command::new("xdg-open")
-                .arg(&url)
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .spawn()
-                .is_ok();
-            if !opened {
-                eprintln!("could not start a browser (xdg-open): open {url} yourself");
-            }
+            open_browser(url);
         }
     })
     .map_err(|e| CliError::Serve(e.to_string()))
+}
+
+/// Opens `url` with xdg-open on a thread of its own; if that fails, says so
+/// (the address is printed already).
+fn open_browser(url: String) {
+    std::thread::spawn(move || {
+        let status = std::process::Command::new("xdg-open")
+            .arg(&url)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status();
+        if !status.is_ok_and(|status| status.success()) {
+            eprintln!("could not open a browser (xdg-open): open {url} yourself");
+        }
+    });
 }
