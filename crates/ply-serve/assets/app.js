@@ -511,6 +511,17 @@ $("nav-back").addEventListener("click", () => step(-1));
 $("nav-forward").addEventListener("click", () => step(1));
 $("nav-end").addEventListener("click", () => step(1000));
 $("load-record").addEventListener("click", () => loadRecord($("record-text").value).catch((err) => message(err.message)));
+// A record file dropped anywhere on the page is loaded.
+document.addEventListener("dragover", (event) => event.preventDefault());
+document.addEventListener("drop", async (event) => {
+  event.preventDefault();
+  const file = event.dataTransfer && event.dataTransfer.files[0];
+  if (!file) return;
+  if (file.size > 200000) { message("that file is too large for a record"); return; }
+  const text = await file.text();
+  $("record-text").value = text;
+  await loadRecord(text, file.name).catch((err) => message(err.message));
+});
 $("record-file").addEventListener("change", async () => {
   const file = $("record-file").files[0];
   if (!file) return;

@@ -19,6 +19,7 @@ use crate::error::ApiError;
 use crate::store::{Slot, State};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State as Shared};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -38,12 +39,36 @@ struct Request {
     stop: Option<bool>,
 }
 
-/// Upgrades to the analysis socket of game `id` (404 when there is none).
+/// Whether a browser's `Origin` is the server's own page: browsers let any
+/// site open a WebSocket anywhere, so another site's page must not start
+/// searches here. Clients that are not browsers send no `Origin`.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://"))
+        .map(|(_, rest)| rest.trim_end_matches('/'));
+    matches!((origin_host, host), (Some(a), Some(b)) if a.eq_ignore_ascii_case(b))
+}
+
+/// Upgrades to the analysis socket of game `id` (404 when there is none,
+/// 403 for another site's page).
 pub async fn upgrade(
     Shared(state): Shared<Arc<State>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    if !same_origin(&headers) {
+        return Err(ApiError {
+            status: StatusCode::FORBIDDEN,
+            reason: "the analysis is only for this server's own page".to_owned(),
+        });
+    }
     let slot = state.get(&id)?;
     Ok(ws
         .max_message_size(MESSAGE_LIMIT)

@@ -137,6 +137,25 @@ async fn othello_endgames_are_solved_and_bad_messages_refused() {
     .await;
     assert!(closed.is_ok());
 
+    // Another site's page may not open it; the server's own may.
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    for (origin, allowed) in [
+        ("http://evil.example", false),
+        (&format!("http://{address}") as &str, true),
+    ] {
+        let mut request = format!("ws://{address}/api/games/{id}/analyse")
+            .into_client_request()
+            .unwrap();
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
+        assert_eq!(
+            tokio_tungstenite::connect_async(request).await.is_ok(),
+            allowed,
+            "{origin}"
+        );
+    }
+
     // No such game: no socket.
     let url = format!("ws://{address}/api/games/0000000000000000/analyse");
     assert!(tokio_tungstenite::connect_async(url).await.is_err());
