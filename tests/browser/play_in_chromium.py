@@ -66,7 +66,7 @@ def main():
         url = json.loads(server.stdout.readline())["url"]
         options = webdriver.ChromeOptions()
         options.binary_location = chromium
-        for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,860",
+        for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,900",
                     "--disable-dev-shm-usage"]:
             options.add_argument(arg)
         browser = webdriver.Chrome(service=Service(executable_path=driver), options=options)
@@ -132,24 +132,23 @@ def play_a_game(browser, By, url, game, shots):
     history = browser.execute_script("return plyApp.game.history")
     print(f"{game}: {len(history)} moves, {status}")
 
-    # Take back, then analyse the position: a line appears.
-    ended = len(history)
-    browser.find_element(By.ID, "undo").click()
-    wait(lambda: browser.execute_script("return plyApp.game.history.length") < ended, "the take-back")
-    wait(lambda: state() == "yours", "my turn after the take-back")
+    # Take back three times, then analyse the position: a line appears.
+    length = lambda: browser.execute_script("return plyApp.game.history.length")
+    for _ in range(3):
+        before = length()
+        browser.find_element(By.ID, "undo").click()
+        wait(lambda: state() == "yours" and length() < before, "the take-back")
     browser.find_element(By.ID, "analyse").click()
     first_line = "const li = document.querySelector('#lines li'); return li ? li.textContent : ''"
     line = wait(lambda: browser.execute_script(first_line).strip(), "an analysis line", timeout=30)
     print(f"{game}: analysis {line}")
-    # Let it deepen a little for the picture.
-    time.sleep(1.0)
-    browser.save_screenshot(os.path.join(shots, f"{game}.png"))
     browser.find_element(By.ID, "analyse").click()
-    load_a_record(browser, By, url, game)
+    load_a_record(browser, By, url, game, shots)
 
 
-def load_a_record(browser, By, url, game):
-    """Saves the game as a record, loads it back and steps through it."""
+def load_a_record(browser, By, url, game, shots):
+    """Saves the game as a record, loads it back and steps through it; then
+    analyses its middle for the screenshot."""
     import urllib.request
     game_id, moves = browser.execute_script("return [plyApp.game.id, plyApp.game.history.length]")
     with urllib.request.urlopen(f"{url}api/games/{game_id}/record") as response:
@@ -158,7 +157,8 @@ def load_a_record(browser, By, url, game):
     browser.execute_script("document.getElementById('record-text').value = arguments[0]", record)
     browser.find_element(By.ID, "load-record").click()
     count = lambda what: browser.execute_script(f"return plyApp.game.{what}.length")
-    # The game as it stands, loaded at its start.
+    # The game as it stands (the moves taken back are not in it), loaded at
+    # its start.
     wait(lambda: count("history") == 0 and count("future") == moves
          and browser.execute_script("return plyApp.game.id") != game_id, "the record to load")
     browser.find_element(By.ID, "nav-forward").click()
@@ -168,6 +168,21 @@ def load_a_record(browser, By, url, game):
     browser.find_element(By.ID, "nav-back").click()
     wait(lambda: count("history") == moves - 1, "one step back")
     print(f"{game}: record of {moves} moves loaded and stepped through")
+
+    # The middle of the game, analysed, for the picture.
+    browser.execute_script("document.getElementById('records').open = false; window.scrollTo(0, 0)")
+    browser.find_element(By.ID, "nav-start").click()
+    wait(lambda: count("history") == 0, "the start of the record")
+    for target in range(1, moves // 2 + 1):
+        browser.find_element(By.ID, "nav-forward").click()
+        wait(lambda: count("history") == target, "a step forward")
+    browser.find_element(By.ID, "analyse").click()
+    first_line = "const li = document.querySelector('#lines li'); return li ? li.textContent : ''"
+    wait(lambda: browser.execute_script(first_line).strip(), "an analysis line", timeout=30)
+    time.sleep(1.5)
+    browser.execute_script("window.scrollTo(0, 0)")
+    browser.save_screenshot(os.path.join(shots, f"{game}.png"))
+    browser.find_element(By.ID, "analyse").click()
 
 
 def click(browser, By, square):

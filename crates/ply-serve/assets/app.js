@@ -20,6 +20,7 @@ const app = {
   analysing: false,
   searchRunning: false,
   restart: false,
+  waiters: [],       // promises waiting for the analysis to stop
   lines: [],
   busy: Promise.resolve(),
 };
@@ -339,7 +340,7 @@ function openSocket() {
 }
 
 async function startAnalysis() {
-  if (!app.game || app.game.ending) { $("lines").textContent = ""; return; }
+  if (!app.game || app.game.ending) { $("lines").textContent = ""; $("verdict").textContent = ""; return; }
   if (computerToMove() || app.thinking) return;
   if (!app.socket || app.socket.gameId !== app.game.id) {
     if (app.socket) app.socket.close();
@@ -362,17 +363,22 @@ function stopAnalysis() {
   if (!app.socket || !app.searchRunning) return Promise.resolve();
   app.restart = false;
   return new Promise((resolve) => {
-    app.stopped = resolve;
+    app.waiters.push(resolve);
     app.socket.send(JSON.stringify({ stop: true }));
     setTimeout(resolve, 3000);
   });
 }
 
 function onAnalysis(data) {
+  if (data.type === "error" || data.type === "done") {
+    // Whoever waits for the search to end goes on.
+    const waiters = app.waiters;
+    app.waiters = [];
+    waiters.forEach((resolve) => resolve());
+  }
   if (data.type === "error") { message(`analysis: ${data.error}`); app.searchRunning = false; return; }
   if (data.type === "done") {
     app.searchRunning = false;
-    if (app.stopped) { const resolve = app.stopped; app.stopped = null; resolve(); }
     if (data.position === app.game.position) {
       const answer = data.answer;
       // A solver or a database may answer without a line on the way: the
