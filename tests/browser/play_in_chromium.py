@@ -101,6 +101,14 @@ def play_a_game(browser, By, url, game, shots):
         "document.getElementById('level').value = '10';"
         "document.getElementById('movetime').value = '50';")
     moves_played = 0
+    if game == "chess":
+        # The first move by drag and drop: e2 to e4.
+        from selenium.webdriver.common.action_chains import ActionChains
+        square = lambda name: browser.find_element(By.CSS_SELECTOR, f'#board svg rect.square[data-square="{name}"]')
+        ActionChains(browser).click_and_hold(square("e2")).move_to_element(square("e4")).release().perform()
+        wait(lambda: browser.execute_script("return plyApp.game.history.length") >= 1, "e4 dragged")
+        assert browser.execute_script("return plyApp.game.history[0]") == "e4"
+        moves_played = 1
     while True:
         current = wait(lambda: state() in ("yours", "over") and state(), "my turn", timeout=120)
         if current == "over":

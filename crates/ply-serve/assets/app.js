@@ -490,6 +490,25 @@ $("board").addEventListener("click", (event) => {
   if (target) clickSquare(target.getAttribute("data-square"));
 });
 
+// Drag and drop: a press on a piece and a release on another square play
+// the move as two clicks would (a release on the same square is a click).
+let dragFrom = null;
+$("board").addEventListener("pointerdown", (event) => {
+  const target = event.target.closest("[data-square]");
+  const square = target && target.getAttribute("data-square");
+  const movable = app.game && app.kind !== "othello" && app.game.moves.some((m) => m.from === square);
+  dragFrom = movable && app.path.length === 0 ? square : null;
+});
+$("board").addEventListener("pointerup", async (event) => {
+  const from = dragFrom;
+  dragFrom = null;
+  const under = document.elementFromPoint(event.clientX, event.clientY);
+  const target = under && under.closest("#board [data-square]");
+  if (!from || !target || target.getAttribute("data-square") === from) return;
+  await clickSquare(from);
+  await clickSquare(target.getAttribute("data-square"));
+});
+
 $("promotion").addEventListener("click", (event) => {
   const button = event.target.closest("button[data-promote]");
   if (button) choosePromotion(button.dataset.promote);
