@@ -26,7 +26,9 @@ pub mod error;
 pub mod store;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -55,6 +57,11 @@ pub struct Config {
     pub max_movetime: Duration,
     /// The longest analysis a page may ask for at once.
     pub max_analysis: Duration,
+    /// Answer only requests addressed to this machine by a loopback name
+    /// (`Host` `localhost`, `127.0.0.1`, `[::1]`): what a server on the
+    /// loopback address needs against DNS rebinding (another site's page
+    /// whose name points here). `ply serve` sets it when bound to loopback.
+    pub loopback_only: bool,
 }
 
 impl Default for Config {
@@ -70,7 +77,42 @@ impl Default for Config {
             hash_mb: 16,
             max_movetime: Duration::from_secs(30),
             max_analysis: Duration::from_secs(60),
+            loopback_only: true,
         }
+    }
+}
+
+/// Whether a `Host` header names this machine by a loopback name (any
+/// port).
+fn loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Refuses (403) a request whose `Host` is not a loopback name, when the
+/// server is for this machine alone ([`Config::loopback_only`]).
+async fn check_host(
+    axum::extract::State(state): axum::extract::State<Arc<State>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let host = request
+        .headers()
+        .get(axum::http::header::HOST)
+        .map(|h| h.to_str().unwrap_or(""));
+    match host {
+        Some(host) if state.config.loopback_only && !loopback_host(host) => error::ApiError {
+            status: axum::http::StatusCode::FORBIDDEN,
+            reason: "this server answers only to localhost".to_owned(),
+        }
+        .into_response(),
+        _ => next.run(request).await,
     }
 }
 
@@ -92,6 +134,10 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/games/{id}/analyse", get(analyse::upgrade))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&state),
+            check_host,
+        ))
         .with_state(state)
 }
 
@@ -107,7 +153,8 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io
 }
 
 /// `ply serve`: binds `address`, calls `ready` with the address bound (the
-/// port chosen when 0 was asked), and serves until the process ends.
+/// port chosen when 0 was asked), and serves until the process ends; on a
+/// loopback address only to loopback names ([`Config::loopback_only`]).
 ///
 /// # Errors
 /// The address cannot be bound, or the runtime cannot start.
@@ -116,6 +163,10 @@ pub fn run(
     config: Config,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
+    let config = Config {
+        loopback_only: address.ip().is_loopback(),
+        ..config
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(config.max_searches + 4)

@@ -620,3 +620,47 @@ async fn records_load_step_through_and_save() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+/// A GET with a `Host` header: the status.
+async fn get_with_host(app: &Router, host: &str) -> StatusCode {
+    let request = Request::builder()
+        .uri("/api")
+        .header("host", host)
+        .body(Body::empty())
+        .unwrap();
+    app.clone().oneshot(request).await.unwrap().status()
+}
+
+#[tokio::test]
+async fn a_loopback_server_answers_only_to_loopback_names() {
+    let app = app();
+    for host in [
+        "localhost:8080",
+        "LOCALHOST",
+        "127.0.0.1:5",
+        "127.0.0.1",
+        "[::1]:8080",
+        "127.1.2.3:80",
+    ] {
+        assert_eq!(get_with_host(&app, host).await, StatusCode::OK, "{host}");
+    }
+    for host in [
+        "evil.example:8080",
+        "evil.example",
+        "localhost.evil.example",
+        "10.0.0.1:8080",
+        "[::2]:80",
+        "",
+    ] {
+        assert_eq!(
+            get_with_host(&app, host).await,
+            StatusCode::FORBIDDEN,
+            "{host}"
+        );
+    }
+    let (open, _) = app_with(Config {
+        loopback_only: false,
+        ..Config::default()
+    });
+    assert_eq!(get_with_host(&open, "evil.example").await, StatusCode::OK);
+}
