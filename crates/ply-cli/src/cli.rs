@@ -47,6 +47,9 @@ pub enum Command {
     Egdb(crate::egdb::EgdbArgs),
     /// Make evaluation weights from ply's own games: `ply train othello generate`.
     Train(crate::train::TrainArgs),
+    /// The browser app: play and analyse chess, checkers and Othello at
+    /// http://127.0.0.1:8080/ (and its JSON/WebSocket API).
+    Serve(crate::serve::ServeArgs),
 }
 
 /// Arguments of `ply match`: the game, then cutechess-style options that

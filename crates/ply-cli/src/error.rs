@@ -55,6 +55,9 @@ pub enum CliError {
     /// The engine's transposition table could not be allocated.
     #[error("cannot allocate a {0} MiB transposition table: ask for less with --hash")]
     HashAllocation(usize),
+    /// `ply serve` could not listen.
+    #[error("ply serve: {0}")]
+    Serve(String),
     /// `ply match` could not run as asked (bad options, unreadable openings).
     #[error("{0}")]
     Match(String),
@@ -106,7 +109,7 @@ impl CliError {
             CliError::EgdbFile {
                 machine_failure, ..
             } => ExitCode::from(if *machine_failure { 1 } else { 2 }),
-            CliError::Perft(_) | CliError::Output(_) => ExitCode::from(1),
+            CliError::Perft(_) | CliError::Output(_) | CliError::Serve(_) => ExitCode::from(1),
             CliError::Interrupted => ExitCode::from(130),
         }
     }

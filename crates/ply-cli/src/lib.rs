@@ -36,6 +36,7 @@ mod play;
 mod progress;
 mod protocol;
 mod search_thread;
+mod serve;
 mod solve;
 mod train;
 
@@ -72,6 +73,7 @@ pub fn run() -> ExitCode {
         }),
         Command::Egdb(args) => egdb::run(args, cli.json),
         Command::Train(args) => train::run(args, cli.json),
+        Command::Serve(args) => serve::run(args, cli.json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -236,7 +236,7 @@ fn illegal_ambiguous_and_unknown_input_is_refused_with_the_legal_moves() {
         "{text}"
     );
     assert!(
-        text.contains("error: 'xyz' is neither a command nor a move"),
+        text.contains("error: 'xyz' is not a move"),
         "{text}"
     );
     let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
@@ -512,6 +512,6 @@ fn a_line_of_stray_bytes_is_refused_and_play_goes_on() {
     );
     let text = stdout(&out);
     assert!(out.status.success());
-    assert!(text.contains("is neither a command nor a move"), "{text}");
+    assert!(text.contains("is not a move"), "{text}");
     assert!(text.contains("Black plays 11-15"), "{text}");
 }

@@ -34,6 +34,7 @@ pub mod fuzzing;
 pub mod othello;
 pub mod playable;
 pub mod registry;
+pub mod session;
 pub mod svg;
 
 pub use diagram::{Diagram, Draw};

@@ -35,6 +35,8 @@ pub trait Playable: Searchable + Draw {
     const TITLE: &'static str;
     /// The name of the record format (`"PGN"`).
     const RECORD_FORMAT: &'static str;
+    /// The record format's file extension (`"pgn"`).
+    const RECORD_EXTENSION: &'static str;
     /// How moves are typed, for the help text.
     const MOVE_HELP: &'static str;
     /// The side whose pieces start at the bottom of the board as
@@ -53,7 +55,8 @@ pub trait Playable: Searchable + Draw {
         self.move_name(mv)
     }
 
-    /// Reads a move typed by a person; the error is a one-line reason (the
+    /// Reads a move typed by a person; the error is a one-line reason
+    /// (`'xyz' is not a move (moves: ...)`, `Ke2 is not legal here`; the
     /// caller adds the list of legal moves).
     fn read_move(&self, text: &str) -> Result<Self::Move, String>;
 

@@ -82,7 +82,10 @@ impl<G: Playable> Session<G> {
             Ok(mv) => self.play(mv, String::new()),
             Err(reason) => {
                 let legal = self.legal_names();
-                writeln!(self.out, "error: {reason}; legal moves: {legal}")
+                writeln!(
+                    self.out,
+                    "error: {reason}; legal moves: {legal} (type help for the commands)"
+                )
             }
         }
     }

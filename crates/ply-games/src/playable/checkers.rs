@@ -117,6 +117,7 @@ impl Playable for Checkers {
 
     const TITLE: &'static str = "checkers";
     const RECORD_FORMAT: &'static str = "PDN";
+    const RECORD_EXTENSION: &'static str = "pdn";
     const MOVE_HELP: &'static str = "squares 1-32 joined by - or x: 11-15, 22x15, a multi-jump 22x15x6 \
          or just 22x6 (type numbers to see the square numbers)";
     const BOTTOM: Option<Side> = Some(Side::Second);
@@ -132,7 +133,7 @@ impl Playable for Checkers {
     fn read_move(&self, text: &str) -> Result<Move, String> {
         self.parse_move(text).map_err(|err| match err {
             MoveError::Malformed(text) => format!(
-                "'{text}' is neither a command nor a move (moves: {}; type help for the commands)",
+                "'{text}' is not a move (moves: {})",
                 Self::MOVE_HELP
             ),
             MoveError::Illegal { played, .. } if self.must_capture() => {
@@ -301,7 +302,7 @@ mod tests {
             start
                 .read_move("hello")
                 .unwrap_err()
-                .contains("neither a command")
+                .contains("is not a move")
         );
         let capture = Checkers::parse_position("B:W18:B14,9").unwrap();
         let err = capture.read_move("9-13").unwrap_err();

@@ -28,6 +28,7 @@ impl Playable for Position {
 
     const TITLE: &'static str = "chess";
     const RECORD_FORMAT: &'static str = "PGN";
+    const RECORD_EXTENSION: &'static str = "pgn";
     const MOVE_HELP: &'static str = "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, g1f3, e7e8q)";
 
     fn side_name(side: Side) -> &'static str {
@@ -44,7 +45,7 @@ impl Playable for Position {
     fn read_move(&self, text: &str) -> Result<Move, String> {
         self.parse_move(text).map_err(|err| match err {
             MoveError::Malformed(text) => format!(
-                "'{text}' is neither a command nor a move (moves: {}; type help for the commands)",
+                "'{text}' is not a move (moves: {})",
                 Self::MOVE_HELP
             ),
             MoveError::Illegal { played, .. } => format!("{played} is not legal here"),
@@ -199,7 +200,7 @@ mod tests {
             start
                 .read_move("hello")
                 .unwrap_err()
-                .contains("neither a command")
+                .contains("is not a move")
         );
         let err = Position::read_record("1. e4 e5 2. Ke3 *").unwrap_err();
         assert!(err.starts_with("move 3 (Ke3): "), "{err}");

@@ -51,6 +51,7 @@ impl Playable for Othello {
 
     const TITLE: &'static str = "Othello";
     const RECORD_FORMAT: &'static str = "GGF";
+    const RECORD_EXTENSION: &'static str = "ggf";
     const BOTTOM: Option<Side> = None;
     const MOVE_HELP: &'static str =
         "a square such as d3 (columns a-h, rows 1-8 from the top); a forced pass is played for you";
@@ -65,7 +66,7 @@ impl Playable for Othello {
     fn read_move(&self, text: &str) -> Result<Move, String> {
         self.parse_move(text).map_err(|err| match err {
             ply_othello::MoveError::Malformed(text) => format!(
-                "'{text}' is neither a command nor a move (moves: {}; type help for the commands)",
+                "'{text}' is not a move (moves: {})",
                 Self::MOVE_HELP
             ),
             ply_othello::MoveError::Illegal { played, .. } => {

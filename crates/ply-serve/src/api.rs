@@ -1,0 +1,498 @@
+//! The JSON routes: start a game, read it, play and take back moves, draw
+//! the board, let the computer think.
+
+use crate::error::ApiError;
+use crate::store::{Slot, State};
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Path, Query, State as Shared};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use ply_games::GameKind;
+use ply_games::session::{Answer, Ending, MoveInfo, Session, Settings};
+use ply_games::svg::{self, Theme};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A game as the API shows it.
+#[derive(Serialize)]
+pub struct GameView {
+    /// Its id.
+    pub id: String,
+    /// `chess`, `checkers` or `othello`.
+    pub game: &'static str,
+    /// The position now.
+    pub position: String,
+    /// The position it started from.
+    pub start: String,
+    /// The colour to move.
+    pub turn: &'static str,
+    /// Whether the side that moves first is to move.
+    pub first_to_move: bool,
+    /// The legal moves (none once it is over).
+    pub moves: Vec<MoveInfo>,
+    /// The moves played, in notation.
+    pub history: Vec<String>,
+    /// The moves ahead (taken back, or the rest of a loaded record), next
+    /// first: what `redo` plays.
+    pub future: Vec<String>,
+    /// The record format: `PGN`, `PDN` or `GGF`.
+    pub record_format: &'static str,
+    /// The last move.
+    pub last: Option<MoveInfo>,
+    /// Game-specific facts.
+    pub status: Option<String>,
+    /// The end, once reached.
+    pub ending: Option<Ending>,
+    /// Whether a search runs.
+    pub searching: bool,
+}
+
+fn view(slot: &Slot, game: &dyn Session) -> GameView {
+    GameView {
+        id: slot.id.clone(),
+        game: game.kind().name(),
+        position: game.position(),
+        start: game.start_position(),
+        turn: game.side_to_move(),
+        first_to_move: game.first_to_move(),
+        moves: game.legal_moves(),
+        history: game.history(),
+        future: game.future(),
+        record_format: game.record_format().0,
+        last: game.last_move(),
+        status: game.status(),
+        ending: game.ending(),
+        searching: slot.searching(),
+    }
+}
+
+/// The view of the game in `slot`, now.
+pub fn view_of(slot: &Slot) -> GameView {
+    let game = slot.game();
+    view(slot, game.as_ref())
+}
+
+/// `GET /api`: the games and the server's limits.
+pub async fn info(Shared(state): Shared<Arc<State>>) -> Json<serde_json::Value> {
+    let config = &state.config;
+    Json(json!({
+        "games": GameKind::ALL.map(|kind| json!({
+            "name": kind.name(),
+            "start": ply_games::session::new(kind, None).map(|g| g.position()).unwrap_or_default(),
+        })),
+        "max_movetime_ms": config.max_movetime.as_millis() as u64,
+        "max_analysis_ms": config.max_analysis.as_millis() as u64,
+        "max_sessions": config.max_sessions,
+        "sessions": state.len(),
+    }))
+}
+
+/// The body of `POST /api/games`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// The game's name (aliases too).
+    pub game: String,
+    /// A position to start from, in the game's notation.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// A record (PGN, PDN or GGF) to load instead: the game is set at its
+    /// start with its moves ahead.
+    #[serde(default)]
+    pub record: Option<String>,
+}
+
+/// `POST /api/games`: starts a game; 201 with its view.
+pub async fn create(
+    Shared(state): Shared<Arc<State>>,
+    body: Result<Json<NewGame>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(body) = body?;
+    let kind = GameKind::named(&body.game).ok_or_else(|| {
+        let shown: String = body.game.chars().take(40).collect();
+        ApiError::bad(format!(
+            "unknown game '{shown}': expected {}",
+            GameKind::names()
+        ))
+    })?;
+    let slot = match (&body.position, &body.record) {
+        (Some(_), Some(_)) => return Err(ApiError::bad("give a position or a record, not both")),
+        (_, Some(record)) => state.load(kind, record)?,
+        (position, None) => state.create(kind, position.as_deref())?,
+    };
+    Ok((StatusCode::CREATED, Json(view_of(&slot))).into_response())
+}
+
+/// `GET /api/games/{id}`.
+pub async fn show(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    let slot = state.get(&id)?;
+    Ok(Json(view_of(&slot)))
+}
+
+/// `DELETE /api/games/{id}`: drops the game; 204.
+pub async fn remove(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    if state.remove(&id) {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::no_game(&id))
+    }
+}
+
+/// The body of `POST /api/games/{id}/moves`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayMove {
+    /// The move in the game's notation (chess: SAN or UCI).
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// `POST /api/games/{id}/moves`: plays a move; the view, with `played` (the
+/// move in notation). 422 with the reason for an illegal move, 409 while the
+/// game searches.
+pub async fn play(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    body: Result<Json<PlayMove>, JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let slot = state.get(&id)?;
+    let Json(body) = body?;
+    if slot.searching() {
+        return Err(ApiError::busy());
+    }
+    let mut game = slot.game();
+    let played = game.play(&body.mv).map_err(ApiError::refused)?;
+    let view = view(&slot, game.as_ref());
+    Ok(Json(json!({ "played": played, "game": view })))
+}
+
+/// The body of `POST /api/games/{id}/undo`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Undo {
+    /// Moves to take back (1 by default; 2 takes back a move and the
+    /// computer's reply).
+    #[serde(default)]
+    pub plies: Option<usize>,
+}
+
+/// `POST /api/games/{id}/undo`: takes back moves (an empty body takes back
+/// one); the view with `undone`.
+pub async fn undo(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    body: Result<Json<Undo>, JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let slot = state.get(&id)?;
+    let body = match body {
+        Ok(Json(body)) => body,
+        Err(JsonRejection::MissingJsonContentType(_)) => Undo::default(),
+        Err(err) => return Err(err.into()),
+    };
+    let plies = body.plies.unwrap_or(1);
+    if !(1..=1000).contains(&plies) {
+        return Err(ApiError::bad("plies must be 1 to 1000"));
+    }
+    if slot.searching() {
+        return Err(ApiError::busy());
+    }
+    let mut game = slot.game();
+    let undone: Vec<String> = (0..plies).map_while(|_| game.undo()).collect();
+    let view = view(&slot, game.as_ref());
+    Ok(Json(json!({ "undone": undone, "game": view })))
+}
+
+/// `POST /api/games/{id}/redo`: plays again moves taken back (or the next
+/// moves of a loaded record; one with an empty body); the view with
+/// `redone`.
+pub async fn redo(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    body: Result<Json<Undo>, JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let slot = state.get(&id)?;
+    let body = match body {
+        Ok(Json(body)) => body,
+        Err(JsonRejection::MissingJsonContentType(_)) => Undo::default(),
+        Err(err) => return Err(err.into()),
+    };
+    let plies = body.plies.unwrap_or(1);
+    if !(1..=1000).contains(&plies) {
+        return Err(ApiError::bad("plies must be 1 to 1000"));
+    }
+    if slot.searching() {
+        return Err(ApiError::busy());
+    }
+    let mut game = slot.game();
+    let redone: Vec<String> = (0..plies).map_while(|_| game.redo()).collect();
+    let view = view(&slot, game.as_ref());
+    Ok(Json(json!({ "redone": redone, "game": view })))
+}
+
+/// The query of `GET /api/games/{id}/record`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RecordQuery {
+    /// The name of the player who moved first.
+    #[serde(default)]
+    pub first: Option<String>,
+    /// The name of the other player.
+    #[serde(default)]
+    pub second: Option<String>,
+}
+
+/// `GET /api/games/{id}/record`: the game as PGN, PDN or GGF, to save.
+pub async fn record(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    query: Result<Query<RecordQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let slot = state.get(&id)?;
+    let Query(query) = query?;
+    let name = |name: Option<String>| {
+        let name: String = name
+            .unwrap_or_else(|| "?".to_owned())
+            .chars()
+            .take(60)
+            .collect();
+        name.replace(char::is_control, " ")
+    };
+    let players = ply_core::record::Players {
+        first: name(query.first),
+        second: name(query.second),
+    };
+    let game = slot.game();
+    let text = game.record(&players);
+    let (_, extension) = game.record_format();
+    let disposition = format!(
+        "attachment; filename=\"ply-{}.{extension}\"",
+        game.kind().name()
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// The query of `GET /api/games/{id}/board.svg`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct BoardQuery {
+    /// Turn the board round.
+    #[serde(default)]
+    pub flip: Option<bool>,
+    /// A square to select (its targets are marked where the game can).
+    #[serde(default)]
+    pub selected: Option<String>,
+    /// `light` (default) or `dark`.
+    #[serde(default)]
+    pub theme: Option<String>,
+    /// Coordinates around the board (default true).
+    #[serde(default)]
+    pub coordinates: Option<bool>,
+}
+
+/// `GET /api/games/{id}/board.svg`: the board drawn by ply's renderer.
+pub async fn board(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    query: Result<Query<BoardQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let slot = state.get(&id)?;
+    let Query(query) = query?;
+    let theme = match query.theme.as_deref() {
+        None => Theme::Light,
+        Some(name) => name
+            .parse()
+            .map_err(|e: svg::UnknownTheme| ApiError::bad(e.to_string()))?,
+    };
+    let options = svg::Options {
+        theme,
+        coordinates: query.coordinates.unwrap_or(true),
+        size: None,
+    };
+    let svg = slot.game().svg(
+        query.flip.unwrap_or(false),
+        query.selected.as_deref(),
+        &options,
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
+}
+
+/// The limits of a search, as a page asks for them.
+#[derive(Deserialize, Default, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct SearchLimits {
+    /// Strength 1-10 (10 by default).
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// Milliseconds to think at most.
+    #[serde(default)]
+    pub movetime: Option<u64>,
+    /// Plies to search at most.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// Lines to report (analysis), 1-4.
+    #[serde(default)]
+    pub multipv: Option<usize>,
+    /// Play the move found (`think` only; true by default).
+    #[serde(default)]
+    pub play: Option<bool>,
+}
+
+impl SearchLimits {
+    /// The search's settings within the server's bounds; `default_ms` when
+    /// neither a time nor a depth is given.
+    ///
+    /// # Errors
+    /// 400 for a level, depth, time or line count out of range.
+    pub fn settings(
+        &self,
+        max: Duration,
+        default_ms: u64,
+        hash_mb: usize,
+    ) -> Result<Settings, ApiError> {
+        let level = self.level.unwrap_or(10);
+        if !(1..=10).contains(&level) {
+            return Err(ApiError::bad("level must be 1 to 10"));
+        }
+        if let Some(depth) = self.depth
+            && !(1..=64).contains(&depth)
+        {
+            return Err(ApiError::bad("depth must be 1 to 64"));
+        }
+        let multipv = self.multipv.unwrap_or(1);
+        if !(1..=4).contains(&multipv) {
+            return Err(ApiError::bad("multipv must be 1 to 4"));
+        }
+        let max_ms = u64::try_from(max.as_millis()).unwrap_or(u64::MAX);
+        let movetime = match (self.movetime, self.depth) {
+            (Some(ms), _) if ms == 0 || ms > max_ms => {
+                return Err(ApiError::bad(format!("movetime must be 1 to {max_ms} ms")));
+            }
+            (Some(ms), _) => ms,
+            (None, Some(_)) => max_ms,
+            (None, None) => default_ms.min(max_ms),
+        };
+        Ok(Settings {
+            level,
+            depth: self.depth,
+            movetime: Some(Duration::from_millis(movetime)),
+            threads: 1,
+            hash_mb,
+            seed: rand_seed(),
+            multipv,
+        })
+    }
+}
+
+/// A seed for the weaker levels' randomness, different each search.
+fn rand_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+/// `POST /api/games/{id}/think`: the computer thinks (with the game's
+/// player) and, unless `play` is false, plays its move; `{answer, game}`.
+/// The search stops when the request goes away or `/stop` is posted.
+pub async fn think(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    body: Result<Json<SearchLimits>, JsonRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let slot = state.get(&id)?;
+    let limits = match body {
+        Ok(Json(limits)) => limits,
+        Err(JsonRejection::MissingJsonContentType(_)) => SearchLimits::default(),
+        Err(err) => return Err(err.into()),
+    };
+    let settings = limits.settings(state.config.max_movetime, 1000, state.config.hash_mb)?;
+    let (answer, plies) = run_search(&state, &slot, &settings, |_| {}).await?;
+    let mut game = slot.game();
+    let mut played = None;
+    if limits.play.unwrap_or(true)
+        && let Some(best) = &answer.best
+        && game.history().len() == plies
+    {
+        played = game.play(best).ok();
+    }
+    let view = view(&slot, game.as_ref());
+    Ok(Json(
+        json!({ "answer": answer, "played": played, "game": view }),
+    ))
+}
+
+/// Runs a search of the game in `slot` now on a blocking thread when a
+/// permit is free, sending each line to `on_line`; the answer and the
+/// number of moves the game had. Dropping the future (the page went away)
+/// stops the search.
+///
+/// # Errors
+/// 409 when the game searches already.
+pub async fn run_search(
+    state: &State,
+    slot: &Arc<Slot>,
+    settings: &Settings,
+    on_line: impl FnMut(&ply_games::session::Line) + Send + 'static,
+) -> Result<(Answer, usize), ApiError> {
+    let guard = slot.begin_search()?;
+    let permit = Arc::clone(&state.searches)
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::bad("the server is shutting down"))?;
+    let (search, plies) = {
+        let game = slot.game();
+        (game.search(settings), game.history().len())
+    };
+    let stop = Arc::clone(&guard.stop);
+    let mut on_line = on_line;
+    let task = tokio::task::spawn_blocking(move || {
+        let answer = search.run(&stop, &mut on_line);
+        drop(permit);
+        answer
+    });
+    let answer = task
+        .await
+        .map_err(|e| ApiError::bad(format!("the search failed: {e}")))?;
+    drop(guard);
+    Ok((answer, plies))
+}
+
+/// `POST /api/games/{id}/stop`: stops the game's search (which then answers
+/// with its best move so far); `{stopped}`.
+pub async fn stop(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let slot = state.get(&id)?;
+    Ok(Json(json!({ "stopped": slot.stop() })))
+}
+
+/// Anything else: 404 with the reason.
+pub async fn not_found(uri: axum::http::Uri) -> ApiError {
+    let shown: String = uri.path().chars().take(80).collect();
+    ApiError {
+        status: StatusCode::NOT_FOUND,
+        reason: format!("nothing at {shown}"),
+    }
+}

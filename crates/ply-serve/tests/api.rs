@@ -1,0 +1,666 @@
+//! The JSON API through the router, in process (tower's `oneshot`): every
+//! game's moves, the computer's answers, the board, and the refusals.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use ply_serve::{Config, State, router};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+use tower::ServiceExt;
+
+fn app_with(config: Config) -> (Router, Arc<State>) {
+    let state = Arc::new(State::new(config));
+    (router(Arc::clone(&state)), state)
+}
+
+fn app() -> Router {
+    app_with(Config::default()).0
+}
+
+/// Sends a request and returns the status and the body as text.
+async fn raw(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    body: Option<(&str, String)>,
+) -> (StatusCode, String) {
+    let mut request = Request::builder().method(method).uri(uri);
+    let body = match body {
+        Some((kind, text)) => {
+            request = request.header("content-type", kind);
+            Body::from(text)
+        }
+        None => Body::empty(),
+    };
+    let response = app
+        .clone()
+        .oneshot(request.body(body).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Sends JSON (or nothing) and reads JSON back.
+async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let body = body.map(|value| ("application/json", value.to_string()));
+    let (status, text) = raw(app, method, uri, body).await;
+    let value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
+    (status, value)
+}
+
+async fn start(app: &Router, game: &str, position: Option<&str>) -> Value {
+    let mut body = json!({ "game": game });
+    if let Some(position) = position {
+        body["position"] = json!(position);
+    }
+    let (status, view) = call(app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
+    view
+}
+
+fn error_of(value: &Value) -> &str {
+    value["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {value}"))
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served_and_nothing_else() {
+    let app = app();
+    let (status, page) = raw(&app, "GET", "/", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("<title>ply") && page.contains("/assets/app.js"));
+    for name in ["app.js", "app.css", "favicon.svg"] {
+        let (status, body) = raw(&app, "GET", &format!("/assets/{name}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{name}");
+        assert!(!body.is_empty());
+    }
+    for path in [
+        "/assets/../Cargo.toml",
+        "/assets/%2e%2e%2fCargo.toml",
+        "/assets/..%2f..%2fCargo.toml",
+        "/assets/index.html",
+        "/assets/",
+        "/etc/passwd",
+        "/api/nothing",
+    ] {
+        let (status, body) = raw(&app, "GET", path, None).await;
+        assert!(status == StatusCode::NOT_FOUND, "{path}: {status} {body}");
+        assert!(!body.contains("[package]"), "{path}");
+    }
+    let (status, info) = call(&app, "GET", "/api", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(info["games"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn every_game_plays_thinks_draws_and_takes_back() {
+    let app = app();
+    let first_moves = [
+        ("chess", "e4", 20),
+        ("checkers", "11-15", 7),
+        ("othello", "d3", 4),
+    ];
+    for (game, first, count) in first_moves {
+        let view = start(&app, game, None).await;
+        assert_eq!(view["game"], game);
+        assert_eq!(view["moves"].as_array().unwrap().len(), count, "{game}");
+        let id = view["id"].as_str().unwrap().to_owned();
+        assert_eq!(id.len(), 16);
+
+        let (status, played) = call(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(json!({ "move": first })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{played}");
+        assert_eq!(played["played"], first);
+        assert_eq!(played["game"]["history"], json!([first]));
+
+        let (status, thought) = call(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/think"),
+            Some(json!({ "depth": 2, "level": 10 })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{thought}");
+        let best = thought["answer"]["best"].as_str().unwrap();
+        assert_eq!(thought["played"], best, "{thought}");
+        assert_eq!(thought["game"]["history"].as_array().unwrap().len(), 2);
+        assert!(!thought["game"]["searching"].as_bool().unwrap());
+
+        let (status, svg) = raw(
+            &app,
+            "GET",
+            &format!("/api/games/{id}/board.svg?flip=true&theme=dark"),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(
+            svg.starts_with("<svg") && svg.contains(r#"data-flipped="true""#),
+            "{game}"
+        );
+
+        let (status, undone) = call(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/undo"),
+            Some(json!({ "plies": 2 })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{undone}");
+        assert_eq!(undone["undone"].as_array().unwrap().len(), 2);
+        assert_eq!(undone["game"]["history"], json!([]));
+        // An empty body takes back one move: none is left.
+        let (status, undone) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+        assert_eq!(status, StatusCode::OK, "{undone}");
+        assert_eq!(undone["undone"], json!([]));
+
+        let (status, shown) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(shown["position"], view["position"]);
+        let (status, _) = raw(&app, "DELETE", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+        let (status, _) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[tokio::test]
+async fn moves_carry_what_the_page_clicks() {
+    let app = app();
+    let view = start(&app, "chess", Some("4k3/1P6/8/8/8/8/8/4K2R w K - 0 1")).await;
+    let moves = view["moves"].as_array().unwrap();
+    assert!(
+        moves
+            .iter()
+            .any(|m| m["notation"] == "b8=Q+" && m["promotion"] == "Q" && m["to"] == "b8")
+    );
+    assert!(
+        moves
+            .iter()
+            .any(|m| m["notation"] == "O-O" && m["from"] == "e1" && m["to"] == "g1")
+    );
+
+    let view = start(&app, "checkers", Some("B:WK18,26:B14,K9")).await;
+    let jump = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["notation"] == "14x23x30")
+        .unwrap();
+    assert_eq!(jump["path"], json!(["14", "23", "30"]));
+    assert!(view["status"].as_str().unwrap().contains("must capture"));
+
+    let board = format!("-O{} O", "X".repeat(62));
+    let view = start(&app, "othello", Some(&board)).await;
+    assert_eq!(
+        view["moves"],
+        json!([{ "notation": "pass", "from": null, "to": null, "path": [], "promotion": null, "capture": false, "pass": true }])
+    );
+}
+
+#[tokio::test]
+async fn a_whole_game_reaches_its_end_with_the_reason() {
+    let app = app();
+    let view = start(&app, "othello", None).await;
+    let id = view["id"].as_str().unwrap().to_owned();
+    let mut last = view;
+    for _ in 0..130 {
+        if !last["ending"].is_null() {
+            break;
+        }
+        let (status, thought) = call(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/think"),
+            Some(json!({ "level": 1, "movetime": 50 })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{thought}");
+        last = thought["game"].clone();
+    }
+    let ending = &last["ending"];
+    assert!(
+        ending["reason"]
+            .as_str()
+            .unwrap()
+            .contains("final disc count"),
+        "{ending}"
+    );
+    assert!(["1-0", "0-1", "1/2-1/2"].contains(&ending["result"].as_str().unwrap()));
+    assert_eq!(last["moves"], json!([]));
+    let (status, refused) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(json!({ "move": "pass" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&refused).starts_with("the game is over"));
+    // Nothing to think about: no move.
+    let (status, thought) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(json!({ "depth": 1 })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(thought["answer"]["best"].is_null() && thought["played"].is_null());
+
+    // Chess: the fool's mate, by the rules.
+    let view = start(&app, "chess", None).await;
+    let id = view["id"].as_str().unwrap();
+    let mut last = Value::Null;
+    for mv in ["f3", "e5", "g4", "Qh4#"] {
+        last = call(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(json!({ "move": mv })),
+        )
+        .await
+        .1;
+    }
+    assert_eq!(
+        last["game"]["ending"],
+        json!({ "result": "0-1", "winner": "Black", "reason": "Black wins by checkmate" })
+    );
+}
+
+#[tokio::test]
+async fn bad_requests_get_reasons_not_panics() {
+    let app = app();
+    let view = start(&app, "chess", None).await;
+    let id = view["id"].as_str().unwrap();
+    let moves = format!("/api/games/{id}/moves");
+
+    let (status, body) = raw(
+        &app,
+        "POST",
+        "/api/games",
+        Some(("application/json", "{\"game\": ".into())),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(serde_json::from_str::<Value>(&body).unwrap()["error"].is_string());
+    let (status, body) = raw(
+        &app,
+        "POST",
+        "/api/games",
+        Some(("text/plain", "{\"game\":\"chess\"}".into())),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    let (status, body) = raw(&app, "POST", "/api/games", None).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+
+    let (status, body) = call(&app, "POST", "/api/games", Some(json!({ "game": "go" }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        error_of(&body),
+        "unknown game 'go': expected chess, checkers, othello"
+    );
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "chess", "color": "white" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = call(&app, "POST", "/api/games", Some(json!({ "game": 7 }))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    for (game, position) in [
+        ("chess", "8/8/8 w"),
+        ("checkers", "B:W33:B1"),
+        ("othello", "XO X"),
+    ] {
+        let (status, body) = call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({ "game": game, "position": position })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{game}: {body}");
+        assert!(
+            error_of(&body).starts_with(&format!("bad {game} position")),
+            "{body}"
+        );
+    }
+
+    let (status, body) = call(&app, "POST", &moves, Some(json!({ "move": "Ke2" }))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error_of(&body), "Ke2 is not legal here");
+    let (status, body) = call(&app, "POST", &moves, Some(json!({ "move": "" }))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = call(&app, "POST", &moves, Some(json!({ "mv": "e4" }))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    // A body over the limit is refused before it is read.
+    let huge = json!({ "move": "e".repeat(ply_serve::BODY_LIMIT + 10) });
+    let (status, body) = call(&app, "POST", &moves, Some(huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+
+    for bad in [
+        "nope",
+        "0123456789abcdef",
+        "%00",
+        "..%2f..",
+        &"x".repeat(5000),
+    ] {
+        let (status, body) = call(&app, "GET", &format!("/api/games/{bad}"), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{bad}");
+        assert!(error_of(&body).starts_with("no game"));
+        let (status, _) = call(
+            &app,
+            "POST",
+            &format!("/api/games/{bad}/moves"),
+            Some(json!({ "move": "e4" })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{bad}");
+    }
+
+    let think = format!("/api/games/{id}/think");
+    for limits in [
+        json!({ "level": 11 }),
+        json!({ "level": 0 }),
+        json!({ "depth": 0 }),
+        json!({ "movetime": 0 }),
+        json!({ "movetime": 3_600_000 }),
+        json!({ "multipv": 9 }),
+    ] {
+        let (status, body) = call(&app, "POST", &think, Some(limits.clone())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{limits}: {body}");
+    }
+    let (status, body) = call(&app, "POST", &think, Some(json!({ "depth": "deep" }))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    let board = format!("/api/games/{id}/board.svg");
+    let (status, body) = call(&app, "GET", &format!("{board}?theme=neon"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_of(&body).contains("unknown theme"));
+    let (status, _) = call(&app, "GET", &format!("{board}?flip=sideways"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = raw(&app, "GET", &format!("{board}?selected=z9"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/undo"),
+        Some(json!({ "plies": 0 })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_number_of_games_is_bounded_and_idle_ones_expire() {
+    let config = Config {
+        max_sessions: 2,
+        ..Config::default()
+    };
+    let (app, state) = app_with(config);
+    let first = start(&app, "chess", None).await;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let second = start(&app, "checkers", None).await;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    // The second is touched: the first is the one idle longest.
+    call(
+        &app,
+        "GET",
+        &format!("/api/games/{}", second["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    let _third = start(&app, "othello", None).await;
+    assert_eq!(state.len(), 2);
+    let (status, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}", first["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{}", second["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (app, state) = app_with(Config {
+        idle_timeout: Duration::from_millis(20),
+        ..Config::default()
+    });
+    start(&app, "chess", None).await;
+    tokio::time::sleep(Duration::from_millis(40)).await;
+    assert_eq!(state.expire(), 1);
+    assert!(state.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_search_per_game_and_stop_ends_it() {
+    let (app, state) = app_with(Config {
+        max_sessions: 1,
+        ..Config::default()
+    });
+    let view = start(&app, "chess", None).await;
+    let id = view["id"].as_str().unwrap().to_owned();
+    let thinking = {
+        let app = app.clone();
+        let id = id.clone();
+        tokio::spawn(async move {
+            call(
+                &app,
+                "POST",
+                &format!("/api/games/{id}/think"),
+                Some(json!({ "movetime": 20_000 })),
+            )
+            .await
+        })
+    };
+    let slot = state.get(&id).unwrap();
+    while !slot.searching() {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(json!({ "move": "e4" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/think"),
+        Some(json!({ "depth": 1 })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // The only place is taken by a searching game: a new one is refused.
+    let (status, body) = call(&app, "POST", "/api/games", Some(json!({ "game": "chess" }))).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    let started = std::time::Instant::now();
+    let (status, body) = call(&app, "POST", &format!("/api/games/{id}/stop"), None).await;
+    assert_eq!((status, &body["stopped"]), (StatusCode::OK, &json!(true)));
+    let (status, thought) = thinking.await.unwrap();
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(status, StatusCode::OK, "{thought}");
+    assert_eq!(thought["game"]["history"].as_array().unwrap().len(), 1);
+    assert!(!slot.searching());
+
+    // A request that goes away stops its search.
+    let app2 = app.clone();
+    let id2 = id.clone();
+    let abandoned = tokio::spawn(async move {
+        call(
+            &app2,
+            "POST",
+            &format!("/api/games/{id2}/think"),
+            Some(json!({ "movetime": 20_000 })),
+        )
+        .await
+    });
+    while !slot.searching() {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    abandoned.abort();
+    let started = std::time::Instant::now();
+    while slot.searching() {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the search did not stop"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+#[tokio::test]
+async fn records_load_step_through_and_save() {
+    let app = app();
+    let pgn = "[Event \"x\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n";
+    let (status, view) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "chess", "record": pgn })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
+    assert_eq!(view["history"], json!([]));
+    assert_eq!(view["future"], json!(["e4", "e5", "Nf3", "Nc6", "Bb5"]));
+    assert_eq!(view["record_format"], "PGN");
+    let id = view["id"].as_str().unwrap();
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/redo"),
+        Some(json!({ "plies": 3 })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["redone"], json!(["e4", "e5", "Nf3"]));
+    assert_eq!(body["game"]["future"], json!(["Nc6", "Bb5"]));
+    let (_, body) = call(&app, "POST", &format!("/api/games/{id}/redo"), None).await;
+    assert_eq!(body["redone"], json!(["Nc6"]));
+    let (_, body) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+    assert_eq!(body["game"]["future"], json!(["Nc6", "Bb5"]));
+
+    let (status, text) = raw(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?first=Ann&second=ply"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        text.contains("[White \"Ann\"]")
+            && text.contains("[Black \"ply\"]")
+            && text.contains("1. e4 e5 2. Nf3 *"),
+        "{text}"
+    );
+
+    for (game, record) in [
+        ("checkers", "[GameType \"21\"]\n1. 11-15 23-19 *"),
+        ("othello", "(;GM[Othello]B[f5]W[d6];)"),
+    ] {
+        let (status, view) = call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(json!({ "game": game, "record": record })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{view}");
+        assert_eq!(view["future"].as_array().unwrap().len(), 2, "{game}");
+    }
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "chess", "record": "1. e4 e5 2. Ke3 *" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&body).starts_with("bad chess record"), "{body}");
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/games",
+        Some(json!({ "game": "chess", "record": pgn, "position": "x" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{id}/record?colour=red"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+/// A GET with a `Host` header: the status.
+async fn get_with_host(app: &Router, host: &str) -> StatusCode {
+    let request = Request::builder()
+        .uri("/api")
+        .header("host", host)
+        .body(Body::empty())
+        .unwrap();
+    app.clone().oneshot(request).await.unwrap().status()
+}
+
+#[tokio::test]
+async fn a_loopback_server_answers_only_to_loopback_names() {
+    let app = app();
+    for host in [
+        "localhost:8080",
+        "LOCALHOST",
+        "127.0.0.1:5",
+        "127.0.0.1",
+        "[::1]:8080",
+        "127.1.2.3:80",
+    ] {
+        assert_eq!(get_with_host(&app, host).await, StatusCode::OK, "{host}");
+    }
+    for host in [
+        "evil.example:8080",
+        "evil.example",
+        "localhost.evil.example",
+        "10.0.0.1:8080",
+        "[::2]:80",
+        "",
+    ] {
+        assert_eq!(
+            get_with_host(&app, host).await,
+            StatusCode::FORBIDDEN,
+            "{host}"
+        );
+    }
+    let (open, _) = app_with(Config {
+        loopback_only: false,
+        ..Config::default()
+    });
+    assert_eq!(get_with_host(&open, "evil.example").await, StatusCode::OK);
+}

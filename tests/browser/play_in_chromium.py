@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""The browser app of `ply serve`, driven in Debian's chromium by Selenium.
+
+For each game (chess, checkers, Othello): play a whole game against the
+computer by clicking the board until the game ends (the computer at full
+strength for 50 ms a move, the test's side a random legal move), check the
+end is announced with its reason, take a move back, start the analysis and
+wait for a line to appear; then save the game as a record, load it back and
+step through it. Each game leaves a screenshot in target/browser/.
+
+Usage: play_in_chromium.py PLY_BINARY [--screenshots DIR]
+
+Skips (exit 0, with a message) when chromium, chromedriver or Selenium are
+missing; .ci/run installs them (apt-get chromium chromium-driver, pip
+selenium in target/browser-venv).
+"""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+
+GAMES = ["chess", "checkers", "othello"]
+
+
+def skip(reason):
+    print(f"SKIPPED: the browser test needs {reason}")
+    sys.exit(0)
+
+
+def find(*names):
+    for name in names:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__)
+        sys.exit(2)
+    ply = sys.argv[1]
+    shots = "target/browser"
+    if "--screenshots" in sys.argv:
+        shots = sys.argv[sys.argv.index("--screenshots") + 1]
+    chromium = find("chromium", "chromium-browser")
+    driver = find("chromedriver")
+    if not chromium:
+        skip("Debian's chromium (apt-get install chromium)")
+    if not driver:
+        skip("chromedriver (apt-get install chromium-driver)")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        skip("Selenium (pip install selenium)")
+
+    os.makedirs(shots, exist_ok=True)
+    server = subprocess.Popen([ply, "--json", "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    try:
+        url = json.loads(server.stdout.readline())["url"]
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,900",
+                    "--disable-dev-shm-usage"]:
+            options.add_argument(arg)
+        browser = webdriver.Chrome(service=Service(executable_path=driver), options=options)
+        try:
+            for game in GAMES:
+                play_a_game(browser, By, url, game, shots)
+        finally:
+            browser.quit()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print("browser test: all games played to the end and analysed")
+
+
+def wait(condition, what, timeout=60):
+    start = time.time()
+    while time.time() - start < timeout:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def play_a_game(browser, By, url, game, shots):
+    rng = random.Random(game)
+    browser.get(f"{url}?game={game}")
+    state = lambda: browser.execute_script("return document.body.dataset.state || ''")
+    wait(lambda: state() == "yours", "the page")
+    # The computer at full strength, 50 ms a move: a fast game.
+    browser.execute_script(
+        "document.getElementById('level').value = '10';"
+        "document.getElementById('movetime').value = '50';")
+    moves_played = 0
+    if game == "chess":
+        # The first move by drag and drop: e2 to e4.
+        from selenium.webdriver.common.action_chains import ActionChains
+        square = lambda name: browser.find_element(By.CSS_SELECTOR, f'#board svg rect.square[data-square="{name}"]')
+        ActionChains(browser).click_and_hold(square("e2")).move_to_element(square("e4")).release().perform()
+        wait(lambda: browser.execute_script("return plyApp.game.history.length") >= 1, "e4 dragged")
+        assert browser.execute_script("return plyApp.game.history[0]") == "e4"
+        moves_played = 1
+    while True:
+        current = wait(lambda: state() in ("yours", "over") and state(), "my turn", timeout=120)
+        if current == "over":
+            break
+        before, moves = browser.execute_script(
+            "return [plyApp.game.history.length, plyApp.game.moves]")
+        if not moves:
+            time.sleep(0.05)
+            continue
+        move = rng.choice(moves)
+        if move["pass"]:
+            box = browser.find_element(By.ID, "move-input")
+            box.send_keys("pass\n")
+        else:
+            squares = move["path"] if move["from"] else [move["to"]]
+            for square in squares:
+                if browser.execute_script("return plyApp.game.history.length") != before:
+                    break
+                click(browser, By, square)
+            if move["promotion"]:
+                wait(lambda: browser.find_element(By.ID, "promotion").is_displayed(), "the promotion choice")
+                browser.find_element(By.CSS_SELECTOR, f'#promotion button[data-promote="{move["promotion"]}"]').click()
+        wait(lambda: browser.execute_script("return plyApp.game.history.length") > before,
+             f"my move {move['notation']} to be played")
+        moves_played += 1
+        assert moves_played < 400, "the game does not end"
+    status = browser.find_element(By.ID, "status").text
+    assert status.startswith("Game over: "), status
+    history = browser.execute_script("return plyApp.game.history")
+    print(f"{game}: {len(history)} moves, {status}")
+
+    # Take back three times, then analyse the position: a line appears.
+    length = lambda: browser.execute_script("return plyApp.game.history.length")
+    for _ in range(3):
+        before = length()
+        browser.find_element(By.ID, "undo").click()
+        wait(lambda: state() == "yours" and length() < before, "the take-back")
+    browser.find_element(By.ID, "analyse").click()
+    first_line = "const li = document.querySelector('#lines li'); return li ? li.textContent : ''"
+    line = wait(lambda: browser.execute_script(first_line).strip(), "an analysis line", timeout=30)
+    print(f"{game}: analysis {line}")
+    browser.find_element(By.ID, "analyse").click()
+    load_a_record(browser, By, url, game, shots)
+
+
+def load_a_record(browser, By, url, game, shots):
+    """Saves the game as a record, loads it back and steps through it; then
+    analyses its middle for the screenshot."""
+    import urllib.request
+    game_id, moves = browser.execute_script("return [plyApp.game.id, plyApp.game.history.length]")
+    with urllib.request.urlopen(f"{url}api/games/{game_id}/record") as response:
+        record = response.read().decode()
+    browser.find_element(By.CSS_SELECTOR, "#records summary").click()
+    browser.execute_script("document.getElementById('record-text').value = arguments[0]", record)
+    browser.find_element(By.ID, "load-record").click()
+    count = lambda what: browser.execute_script(f"return plyApp.game.{what}.length")
+    # The game as it stands (the moves taken back are not in it), loaded at
+    # its start.
+    wait(lambda: count("history") == 0 and count("future") == moves
+         and browser.execute_script("return plyApp.game.id") != game_id, "the record to load")
+    browser.find_element(By.ID, "nav-forward").click()
+    wait(lambda: count("history") == 1, "one step forward")
+    browser.find_element(By.ID, "nav-end").click()
+    wait(lambda: count("history") == moves and count("future") == 0, "the end of the record")
+    browser.find_element(By.ID, "nav-back").click()
+    wait(lambda: count("history") == moves - 1, "one step back")
+    print(f"{game}: record of {moves} moves loaded and stepped through")
+
+    # The middle of the game, analysed, for the picture.
+    browser.execute_script("document.getElementById('records').open = false; window.scrollTo(0, 0)")
+    browser.find_element(By.ID, "nav-start").click()
+    wait(lambda: count("history") == 0, "the start of the record")
+    for target in range(1, moves // 2 + 1):
+        browser.find_element(By.ID, "nav-forward").click()
+        wait(lambda: count("history") == target, "a step forward")
+    browser.find_element(By.ID, "analyse").click()
+    first_line = "const li = document.querySelector('#lines li'); return li ? li.textContent : ''"
+    wait(lambda: browser.execute_script(first_line).strip(), "an analysis line", timeout=30)
+    time.sleep(1.5)
+    browser.execute_script("window.scrollTo(0, 0)")
+    browser.save_screenshot(os.path.join(shots, f"{game}.png"))
+    browser.find_element(By.ID, "analyse").click()
+
+
+def click(browser, By, square):
+    element = browser.find_element(By.CSS_SELECTOR, f'#board svg rect.square[data-square="{square}"]')
+    # A piece drawn over the square takes the click as well: both carry the
+    # square's name.
+    browser.execute_script(
+        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element)
+
+
+if __name__ == "__main__":
+    main()
