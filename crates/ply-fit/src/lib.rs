@@ -5,8 +5,10 @@ mod error;
 mod fit;
 pub mod nnue;
 mod options;
+pub mod run;
 mod scale;
 mod split;
+pub mod weights;
 
 pub use dataset::{Dataset, Row};
 pub use error::FitError;
@@ -14,3 +16,4 @@ pub use fit::{EpochReport, Errors, FitReport, fit};
 pub use options::{FitOptions, Loss};
 pub use scale::fit_scale;
 pub use split::Split;
+pub use weights::{LoadError, Trainable, WeightsError};

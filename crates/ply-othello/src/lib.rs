@@ -51,6 +51,7 @@ pub mod moves;
 pub mod position;
 pub mod solve;
 pub mod square;
+pub mod train;
 
 pub use generators::{BitboardGenerator, LineTableGenerator, MoveGenerator};
 pub use moves::Move;

@@ -30,9 +30,9 @@ pub struct FitArgs {
     /// The data file (`ply train checkers generate`).
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
-    /// The weights file to write (`name weight` lines, as ply reads them
-    /// from `PLY_CHECKERS_WEIGHTS` and builds in from
-    /// `crates/ply-checkers/weights/eval.txt`).
+    /// The weights file to write (ply's weights file, as ply reads it from
+    /// `PLY_CHECKERS_WEIGHTS` and builds it in from
+    /// `crates/ply-checkers/weights/eval.bin`).
     #[arg(long, value_name = "WEIGHTS")]
     pub out: PathBuf,
     /// The seed of the held-out games, the held-out positions and the
@@ -172,7 +172,7 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
     bar.finish_and_clear();
     let mut weights = Weights::DEFAULT;
     weights.0.copy_from_slice(&fitted);
-    std::fs::write(&args.out, weights.to_text())
+    ply_fit::Trainable::write_file(&weights, &args.out)
         .map_err(|e| CliError::Train(format!("{}: {e}", args.out.display())))?;
     let (start_loss, start_rmse) = errors(&split.held_out, &initial, scale);
     let (loss, rmse) = errors(&split.held_out, &fitted, scale);
@@ -290,9 +290,9 @@ mod tests {
         run(&first, true).unwrap();
         let second = args(&data, dir.join("b.txt"));
         run(&second, true).unwrap();
-        let text = std::fs::read_to_string(&first.out).unwrap();
-        assert_eq!(text, std::fs::read_to_string(&second.out).unwrap());
-        let weights = Weights::read_file(&first.out).unwrap();
+        let bytes = std::fs::read(&first.out).unwrap();
+        assert_eq!(bytes, std::fs::read(&second.out).unwrap());
+        let weights = <Weights as ply_fit::Trainable>::read_file(&first.out).unwrap();
         assert_ne!(weights, Weights::DEFAULT, "the fit moved the weights");
         std::fs::remove_dir_all(dir).unwrap();
     }

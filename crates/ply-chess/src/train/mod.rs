@@ -29,6 +29,8 @@
 //! The en passant square is written only when a pawn of the side to move
 //! can capture there (as [`Position::en_passant`] keeps it).
 
+pub mod linear;
+
 use crate::{Color, Piece, Position, Role, Square};
 use std::io::Read;
 use std::path::Path;

@@ -1,0 +1,107 @@
+//! Training the evaluation: the pattern weights as a [`Trainable`]
+//! evaluation (its feature rows and its weights file, ply's one format:
+//! [`ply_fit::weights`]).
+
+use crate::eval::patterns::{Features, PatternEvaluation, PatternWeights};
+use crate::{BitboardGenerator, Othello};
+use ply_fit::weights::{Layout, Trainable};
+
+/// The environment variable that names an Othello weights file.
+pub const WEIGHTS_VAR: &str = "PLY_OTHELLO_WEIGHTS";
+
+/// The pattern weights of every stage, flat (stage after stage, each in the
+/// compact layout); a row holds the position's stage's entries
+/// ([`Features::of`]) moved to that stage, and its score is
+/// [`PatternEvaluation::score`] in centi-discs. A finished game has no row
+/// (its score is the final count).
+impl Trainable for PatternWeights {
+    type Position = Othello;
+    type Value = i16;
+    const GAME: &'static str = "othello";
+    const WEIGHTS_VAR: &'static str = WEIGHTS_VAR;
+
+    fn layout() -> Layout {
+        PatternWeights::layout()
+    }
+
+    fn values(&self) -> Vec<i16> {
+        self.flat()
+    }
+
+    fn from_values(values: Vec<i16>) -> PatternWeights {
+        PatternWeights::from_flat(&values)
+    }
+
+    fn row(&self, position: &Othello, out: &mut Vec<(u32, f32)>) -> bool {
+        if position.is_game_over() {
+            return false;
+        }
+        let features = Features::of::<BitboardGenerator>(position.player(), position.opponent());
+        let offset = (features.stage * PatternWeights::per_stage()) as u32;
+        out.extend(features.entries.iter().map(|&(i, v)| (offset + i, v)));
+        true
+    }
+
+    fn score(&self, position: &Othello) -> f64 {
+        let evaluation = PatternEvaluation::new(self);
+        f64::from(evaluation.score::<BitboardGenerator>(position.player(), position.opponent()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::Game;
+    use ply_core::rng::Rng;
+    use ply_fit::weights::{ValueType, WeightsError, check_rows};
+
+    /// Positions of random games.
+    fn positions() -> Vec<Othello> {
+        let mut rng = Rng::new(3);
+        let mut positions = Vec::new();
+        for _ in 0..12 {
+            let mut position = Othello::start();
+            for _ in 0..rng.below(60) {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position = position.play(moves[rng.below(moves.len())]);
+            }
+            positions.push(position);
+        }
+        positions
+    }
+
+    fn shipped() -> PatternWeights {
+        PatternWeights::from_bytes(include_bytes!("../../weights/patterns.bin")).unwrap()
+    }
+
+    #[test]
+    fn the_rows_are_the_evaluation() {
+        let (worst, rows) = check_rows(&shipped(), &positions());
+        assert!(rows >= 10, "{rows} rows");
+        assert_eq!(worst, 0.0);
+    }
+
+    #[test]
+    fn the_weights_come_back_from_their_file_and_others_are_refused() {
+        let weights = shipped();
+        let bytes = Trainable::to_bytes(&weights);
+        assert_eq!(bytes, include_bytes!("../../weights/patterns.bin"));
+        let chess = Layout::new("chess", 1, ValueType::I16, &[1]).encode(&[0i16]);
+        let error = <PatternWeights as Trainable>::from_bytes(&chess).unwrap_err();
+        assert_eq!(error.to_string(), "weights of chess, not of othello");
+        let error = PatternWeights::from_bytes(&bytes[..1000]).unwrap_err();
+        assert!(matches!(error, WeightsError::Length { .. }));
+        let dir = std::env::temp_dir().join(format!("ply-othello-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.bin");
+        weights.write_file(&path).unwrap();
+        assert_eq!(PatternWeights::read_file(&path).unwrap(), weights);
+        std::fs::write(&path, b"PLYOPAT1 an old file").unwrap();
+        let error = PatternWeights::read_file(&path).unwrap_err().to_string();
+        assert!(error.contains("w.bin: not a ply weights file"), "{error}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
