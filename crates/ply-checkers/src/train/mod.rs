@@ -1,10 +1,28 @@
 //! Training the evaluation: the linear evaluation as a [`Trainable`]
 //! evaluation (its feature rows and its weights file, ply's one format:
-//! [`ply_fit::weights`]).
+//! [`ply_fit::weights`]), and the pipeline that makes them
+//! (`ply train checkers ...`):
+//!
+//! 1. [`generate`]: self-play games from a deck of openings (the ACF
+//!    ballots), their quiet positions labelled with the game's result and
+//!    the endgame database's value where it reaches ([`data`]);
+//! 2. [`fit`]: the evaluation's weights fitted to a data file (Texel-style
+//!    logistic regression), in rounds that resume;
+//! 3. [`info`]: what a data file holds.
+//!
+//! Each step takes its options (with the `clap` feature, they are the
+//! command line's arguments) and a [`Ui`] that shows progress and prints
+//! the report.
+
+pub mod data;
+pub mod fit;
+pub mod generate;
 
 use crate::engine::features::{self, FEATURE_COUNT, Weights, feature_name};
 use crate::position::Position;
+use ply_fit::run::{TrainError, Ui, count_table, info_json};
 use ply_fit::weights::{Layout, Trainable, ValueType};
+use std::path::Path;
 
 /// The environment variable that names a checkers weights file.
 pub const WEIGHTS_VAR: &str = "PLY_CHECKERS_WEIGHTS";
@@ -59,6 +77,52 @@ impl Trainable for Weights {
     fn score(&self, position: &Position) -> f64 {
         f64::from(Weights::score(self, position.board()))
     }
+}
+
+/// Runs `ply train checkers info`: reports what the data file `path`
+/// holds (games, positions, results, database values, positions by pieces).
+///
+/// # Errors
+/// If the file cannot be read or the report printed.
+pub fn info(path: &Path, ui: &dyn Ui) -> Result<(), TrainError> {
+    let (header, samples) = data::read(path)?;
+    let mut by_pieces = [0u64; 25];
+    let mut results = [0u64; 3];
+    for sample in &samples {
+        by_pieces[sample.pieces().min(24) as usize] += 1;
+        results[(sample.result + 1) as usize] += 1;
+    }
+    let known = samples.iter().filter(|s| s.database.is_some()).count();
+    let settings = header.settings;
+    ui.report(
+        &info_json(
+            path,
+            &header,
+            ply_fit::serde_json::json!({
+            "depth": settings.depth,
+            "noise": settings.noise,
+            "database_pieces": settings.database_pieces,
+            "database_values": known,
+            "losses_draws_wins": results.to_vec(),
+            "by_pieces": by_pieces.to_vec(),
+            }),
+        ),
+        &format!(
+            "{}: {} games, {} positions, {known} with database values (seed {}, depth {}, noise {}%, {}-piece database)\n\
+             results for the side to move: {} won, {} drawn, {} lost\n{}",
+            path.display(),
+            header.games,
+            header.records,
+            header.seed,
+            settings.depth,
+            settings.noise,
+            settings.database_pieces,
+            results[2],
+            results[1],
+            results[0],
+            count_table("pieces", &by_pieces)
+        ),
+    )
 }
 
 #[cfg(test)]

@@ -1,10 +1,29 @@
 //! Training the evaluation: the pattern weights as a [`Trainable`]
 //! evaluation (its feature rows and its weights file, ply's one format:
-//! [`ply_fit::weights`]).
+//! [`ply_fit::weights`]), and the pipeline that makes them
+//! (`ply train othello ...`):
+//!
+//! 1. [`generate`]: self-play games from random openings, positions near
+//!    the end labelled with their exact score by the solver ([`data`]);
+//! 2. [`fit`]: the pattern weights fitted to a data file, stage by stage
+//!    from the end of the game, resumable;
+//! 3. [`info`]: what a data file holds;
+//! 4. [`check`]: an evaluation's error against a data file's exact scores.
+//!
+//! Each step takes its options (with the `clap` feature, they are the
+//! command line's arguments) and a [`Ui`] that shows progress and prints
+//! the report.
+
+pub mod check;
+pub mod data;
+pub mod fit;
+pub mod generate;
 
 use crate::eval::patterns::{Features, PatternEvaluation, PatternWeights};
 use crate::{BitboardGenerator, Othello};
+use ply_fit::run::{TrainError, Ui, count_table, info_json};
 use ply_fit::weights::{Layout, Trainable};
+use std::path::Path;
 
 /// The environment variable that names an Othello weights file.
 pub const WEIGHTS_VAR: &str = "PLY_OTHELLO_WEIGHTS";
@@ -46,6 +65,40 @@ impl Trainable for PatternWeights {
         let evaluation = PatternEvaluation::new(self);
         f64::from(evaluation.score::<BitboardGenerator>(position.player(), position.opponent()))
     }
+}
+
+/// Runs `ply train othello info`: reports what the data file `path`
+/// holds (games, positions, exact scores, positions by empty squares).
+///
+/// # Errors
+/// If the file cannot be read or the report printed.
+pub fn info(path: &Path, ui: &dyn Ui) -> Result<(), TrainError> {
+    let (header, samples) = data::read(path)?;
+    let mut by_empties = [0u64; 61];
+    for sample in &samples {
+        by_empties[sample.empties().min(60) as usize] += 1;
+    }
+    let exact = samples.iter().filter(|s| s.exact.is_some()).count();
+    ui.report(
+        &info_json(
+            path,
+            &header,
+            ply_fit::serde_json::json!({
+                "exact_empties": header.settings,
+                "exact": exact,
+                "by_empties": by_empties.to_vec(),
+            }),
+        ),
+        &format!(
+            "{}: {} games, {} positions, {exact} with exact scores (seed {}, exact at {} empties or fewer)\n{}",
+            path.display(),
+            header.games,
+            header.records,
+            header.seed,
+            header.settings,
+            count_table("empties", &by_empties)
+        ),
+    )
 }
 
 #[cfg(test)]
