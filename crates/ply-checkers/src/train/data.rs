@@ -2,7 +2,7 @@
 //! games, each with the game's result and, where the endgame database
 //! reaches, its database value.
 //!
-//! A [`records`](ply_fit::records) file with the magic `PLYKTRN1`; its
+//! A [`ply_fit::records`] file with the magic `PLYKTRN1`; its
 //! header's settings besides the seed are the search depth (u16), the noise
 //! percent (u16) and the database's piece count (u32, 0 without one); then
 //! [`RECORD_BYTES`]-byte records, one per position ([`Sample`]).

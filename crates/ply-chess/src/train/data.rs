@@ -1,7 +1,7 @@
 //! The data file of the chess pipeline: quiet positions from self-play
 //! games, each with the game's result.
 //!
-//! The file is a [`records`](ply_fit::records) file whose header's
+//! The file is a [`ply_fit::records`] file whose header's
 //! settings are the code of the generator's settings
 //! (a hash of `--nodes` or `--depth`, `--opening-plies`, `--adjudicate` and
 //! `--max-plies`); then [`RECORD_BYTES`]-byte records

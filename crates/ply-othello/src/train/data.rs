@@ -1,7 +1,7 @@
 //! The data file of the Othello pipeline: positions from self-play games,
 //! each with its exact score where the solver gave one and the game's result.
 //!
-//! The file is a [`records`](ply_fit::records) file: its header's
+//! The file is a [`ply_fit::records`] file: its header's
 //! settings are the exact empties (positions with this many empty squares or
 //! fewer carry the solver's score), then [`RECORD_BYTES`]-byte records, one
 //! per position ([`Sample`]).
