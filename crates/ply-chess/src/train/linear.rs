@@ -106,6 +106,30 @@ mod tests {
     }
 
     #[test]
+    fn weights_from_a_file_evaluate_as_the_built_in_ones() {
+        use crate::engine::{AnyEvaluation, Evaluation, WeightedEvaluation};
+        use ply_core::search::Evaluator;
+        let bytes = Trainable::to_bytes(&WEIGHTS);
+        let loaded = <Weights as Trainable>::from_bytes(&bytes).unwrap();
+        let weighted = AnyEvaluation::Weighted(WeightedEvaluation(std::sync::Arc::new(loaded)));
+        for position in positions() {
+            assert_eq!(
+                weighted.evaluate(&position),
+                Evaluation.evaluate(&position),
+                "{}",
+                position.fen()
+            );
+        }
+        let mut other = WEIGHTS.clone();
+        other.0[0] = Pair(0, 0);
+        let pawnless = WeightedEvaluation(std::sync::Arc::new(other));
+        let start = Position::start();
+        assert_eq!(pawnless.evaluate(&start), Evaluation.evaluate(&start));
+        let up = Position::from_fen("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1").unwrap();
+        assert_ne!(pawnless.evaluate(&up), Evaluation.evaluate(&up));
+    }
+
+    #[test]
     fn the_weights_come_back_from_their_file() {
         let bytes = Trainable::to_bytes(&WEIGHTS);
         assert_eq!(bytes, include_bytes!("../engine/weights.bin"));
