@@ -27,9 +27,8 @@ use super::data::{self, Sample};
 use crate::engine::LinearTerms;
 use crate::engine::eval::FULL_PHASE;
 use crate::engine::features::{FEATURE_COUNT, GROUPS, Pair, WEIGHTS, Weights};
-use ply_fit::run::{Bar, progress_path, save};
+use ply_fit::run::{Bar, save};
 use ply_fit::run::{TrainError, Ui};
-use ply_fit::serde_json;
 use ply_fit::serde_json::{Value, json};
 use ply_fit::{Dataset, FitOptions, Loss};
 use std::path::{Path, PathBuf};
@@ -303,42 +302,42 @@ fn write_progress(
     weights: &Weights,
 ) -> Result<(), TrainError> {
     save(&args.out, &weights.to_bytes())?;
-    let value = json!({
-        "settings": settings,
-        "scale": progress.scale,
-        "initial_holdout_loss": progress.initial_holdout_loss,
-        "rounds": progress.rounds.iter().map(Round::to_json).collect::<Vec<_>>(),
-        "finished": progress.finished,
-    });
-    save(&progress_path(&args.out), value.to_string().as_bytes())
+    let file = ply_fit::run::Progress {
+        settings: settings.clone(),
+        steps: progress.rounds.iter().map(Round::to_json).collect(),
+        state: json!({
+            "scale": progress.scale,
+            "initial_holdout_loss": progress.initial_holdout_loss,
+        }),
+        finished: progress.finished,
+    };
+    file.write(&args.out, "rounds")
 }
 
 /// The weights and progress of an earlier run with the same settings.
 fn resume(args: &FitArgs, settings: &Value) -> Result<(Weights, Progress), TrainError> {
-    let path = progress_path(&args.out);
-    let fail = |what: String| TrainError(format!("cannot resume: {what}"));
-    let text =
-        std::fs::read_to_string(&path).map_err(|e| fail(format!("{}: {e}", path.display())))?;
-    let value: Value =
-        serde_json::from_str(&text).map_err(|e| fail(format!("{}: {e}", path.display())))?;
-    if &value["settings"] != settings {
-        return Err(fail(format!(
-            "{} was written with other settings or data: {}",
-            path.display(),
-            value["settings"]
-        )));
-    }
-    let rounds = value["rounds"]
-        .as_array()
-        .and_then(|r| r.iter().map(Round::from_json).collect::<Option<Vec<_>>>())
-        .ok_or_else(|| fail(format!("{}: no list of rounds", path.display())))?;
+    let file = ply_fit::run::Progress::resume(
+        &args.out,
+        settings,
+        "rounds",
+        &["scale", "initial_holdout_loss"],
+    )?;
+    let fail = |what: &str| TrainError(format!("cannot resume: {what}"));
+    let rounds = file
+        .steps
+        .iter()
+        .map(Round::from_json)
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| fail("a bad round in the progress file"))?;
     let progress = Progress {
-        scale: value["scale"]
+        scale: file.state["scale"]
             .as_f64()
-            .ok_or_else(|| fail("no scale".into()))?,
-        initial_holdout_loss: value["initial_holdout_loss"].as_f64().unwrap_or(f64::NAN),
+            .ok_or_else(|| fail("no scale in the progress file"))?,
+        initial_holdout_loss: file.state["initial_holdout_loss"]
+            .as_f64()
+            .unwrap_or(f64::NAN),
         rounds,
-        finished: value["finished"].as_bool().unwrap_or(false),
+        finished: file.finished,
     };
     Ok((read_weights(&args.out)?, progress))
 }

@@ -23,9 +23,9 @@ use crate::eval::patterns::{EMPTIES_PER_STAGE, Features, PatternSet, STAGES};
 use crate::eval::{PatternEvaluation, PatternWeights};
 use crate::{Othello, Position};
 use ply_core::search::{Engine, Limits};
-use ply_fit::run::{Bar, progress_path, save};
+use ply_fit::run::{Bar, Progress, progress_path, save};
 use ply_fit::run::{TrainError, Ui};
-use ply_fit::serde_json::{self, Value, json};
+use ply_fit::serde_json::{Value, json};
 use ply_fit::{Dataset, FitOptions, FitReport, Loss};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -375,28 +375,15 @@ fn resume(
     args: &FitArgs,
     settings: &Value,
 ) -> Result<(PatternWeights, Vec<StageReport>), TrainError> {
-    let progress_file = progress_path(&args.out);
-    let fail = |what: String| TrainError(format!("cannot resume: {what}"));
-    let text = std::fs::read_to_string(&progress_file)
-        .map_err(|e| fail(format!("{}: {e}", progress_file.display())))?;
-    let progress: Value = serde_json::from_str(&text)
-        .map_err(|e| fail(format!("{}: {e}", progress_file.display())))?;
-    if &progress["settings"] != settings {
-        return Err(fail(format!(
-            "{} was made with other settings or data: {}",
-            progress_file.display(),
-            progress["settings"]
-        )));
-    }
+    let progress = Progress::resume(&args.out, settings, "stages", &[])?;
     let weights = PatternWeights::read_file(&args.out)
-        .map_err(|e| fail(format!("{}: {e}", args.out.display())))?;
-    let stages = progress["stages"]
-        .as_array()
-        .ok_or_else(|| fail("no stages in the progress file".into()))?
+        .map_err(|e| TrainError(format!("cannot resume: {e}")))?;
+    let stages = progress
+        .steps
         .iter()
         .map(StageReport::from_json)
         .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| fail("a bad stage in the progress file".into()))?;
+        .ok_or_else(|| TrainError::new("cannot resume: a bad stage in the progress file"))?;
     Ok((weights, stages))
 }
 
@@ -416,11 +403,9 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
         let report = fit_stage(args, s, &samples, &mut weights, ui)?;
         reports.push(report);
         save(&args.out, &weights.to_bytes())?;
-        let progress = json!({
-            "settings": settings,
-            "stages": reports.iter().map(StageReport::to_json).collect::<Vec<_>>(),
-        });
-        save(&progress_path(&args.out), progress.to_string().as_bytes())?;
+        let mut progress = Progress::new(settings.clone(), json!({}));
+        progress.steps = reports.iter().map(StageReport::to_json).collect();
+        progress.write(&args.out, "stages")?;
     }
     let seconds = started.elapsed().as_secs_f64();
     let mut text = format!(
