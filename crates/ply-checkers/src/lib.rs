@@ -66,6 +66,7 @@ pub mod notation;
 pub mod pdn;
 pub mod position;
 pub mod square;
+pub mod train;
 
 pub use game::EndReason;
 pub use moves::Move;

@@ -235,10 +235,7 @@ fn illegal_ambiguous_and_unknown_input_is_refused_with_the_legal_moves() {
         text.contains("error: e5 is not legal here; legal moves: Na3 Nc3 Nf3 Nh3 a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4\n"),
         "{text}"
     );
-    assert!(
-        text.contains("error: 'xyz' is not a move"),
-        "{text}"
-    );
+    assert!(text.contains("error: 'xyz' is not a move"), "{text}");
     let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
     let out = play(
         &["chess", "--fen", fen, "--color", "both"],

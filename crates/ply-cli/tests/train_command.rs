@@ -138,3 +138,51 @@ fn bad_arguments_and_files_are_refused() {
     assert_eq!(missing.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn ply_with(var: &str, value: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .env(var, value)
+        .args(args)
+        .output()
+        .expect("ply runs")
+}
+
+#[test]
+fn weights_files_from_the_environment_are_checked() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let chess = format!("{root}/ply-chess/src/engine/weights.bin");
+    let checkers = format!("{root}/ply-checkers/weights/eval.bin");
+    let best = |game: &'static str| ["best", game, "--depth", "3", "--json"];
+    // The shipped chess weights read from their file play as the built-in ones.
+    let built_in = json(&ply(&best("chess")));
+    let from_file = ply_with("PLY_CHESS_WEIGHTS", &chess, &best("chess"));
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    assert_eq!(json(&from_file)["nodes"], built_in["nodes"]);
+    // Another game's weights: refused for chess, ignored with a warning for
+    // checkers and Othello.
+    let refused = ply_with("PLY_CHESS_WEIGHTS", &checkers, &best("chess"));
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("weights of checkers, not of chess"),
+        "{}",
+        stderr(&refused)
+    );
+    for (var, game, file, what) in [
+        (
+            "PLY_CHECKERS_WEIGHTS",
+            "checkers",
+            &chess,
+            "weights of chess, not of checkers",
+        ),
+        (
+            "PLY_OTHELLO_WEIGHTS",
+            "othello",
+            &checkers,
+            "weights of checkers, not of othello",
+        ),
+    ] {
+        let warned = ply_with(var, file, &best(game));
+        assert!(warned.status.success(), "{}", stderr(&warned));
+        assert!(stderr(&warned).contains(what), "{}", stderr(&warned));
+    }
+}

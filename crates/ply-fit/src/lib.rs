@@ -5,12 +5,17 @@ mod error;
 mod fit;
 pub mod nnue;
 mod options;
+pub mod records;
+pub mod run;
 mod scale;
 mod split;
+pub mod weights;
 
 pub use dataset::{Dataset, Row};
 pub use error::FitError;
 pub use fit::{EpochReport, Errors, FitReport, fit};
 pub use options::{FitOptions, Loss};
 pub use scale::fit_scale;
+pub use serde_json;
 pub use split::Split;
+pub use weights::{LoadError, Trainable, WeightsError};

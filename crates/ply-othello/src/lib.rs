@@ -53,6 +53,7 @@ pub mod notation;
 pub mod position;
 pub mod solve;
 pub mod square;
+pub mod train;
 
 pub use game::EndReason;
 pub use generators::{BitboardGenerator, LineTableGenerator, MoveGenerator};

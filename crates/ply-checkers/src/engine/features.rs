@@ -32,6 +32,7 @@ use crate::movegen::{self, jump_sets};
 use crate::position::Position;
 use crate::square::Square;
 use ply_core::search::{Evaluator, Score};
+use ply_fit::Trainable;
 use std::sync::OnceLock;
 
 /// The features, in index order.
@@ -353,11 +354,13 @@ pub fn board_features(board: &Board, out: &mut Vec<(u32, f32)>) {
 }
 
 /// The environment variable naming a weights file to evaluate with instead
-/// of the built-in weights (to try fitted weights without a rebuild).
-pub const WEIGHTS_VARIABLE: &str = "PLY_CHECKERS_WEIGHTS";
+/// of the built-in weights (to try fitted weights without a rebuild):
+/// `PLY_CHECKERS_WEIGHTS` ([`crate::train::WEIGHTS_VAR`]).
+pub const WEIGHTS_VARIABLE: &str = crate::train::WEIGHTS_VAR;
 
-/// The weights fitted by `ply train checkers fit`, built into ply.
-static SHIPPED: &str = include_str!("../../weights/eval.txt");
+/// The weights fitted by `ply train checkers fit`, built into ply: ply's
+/// weights file ([`ply_fit::weights`], see [`crate::train`]).
+static SHIPPED: &[u8] = include_bytes!("../../weights/eval.bin");
 
 /// One weight per feature ([`FEATURE_COUNT`] of them), in centi-men per unit of
 /// the feature.
@@ -413,7 +416,8 @@ impl Weights {
     }
 
     /// The weights as text: one `name weight` line per feature, after a
-    /// comment line.
+    /// comment line (a listing to read; ply loads weights from their file,
+    /// [`Trainable::read_file`]).
     #[must_use]
     pub fn to_text(&self) -> String {
         let mut text = String::from("# ply checkers evaluation weights (centi-men per unit)\n");
@@ -423,57 +427,13 @@ impl Weights {
         text
     }
 
-    /// Reads weights written by [`Weights::to_text`]: `name weight` lines
-    /// (blank lines and `#` comments skipped), every feature exactly once.
-    ///
-    /// # Errors
-    /// A line that names no feature, or a feature twice, a weight that is not
-    /// a finite number, or a feature left out.
-    pub fn parse(text: &str) -> Result<Weights, String> {
-        let mut weights = [0.0; FEATURE_COUNT];
-        let mut seen = [false; FEATURE_COUNT];
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let bad = |what: &str| format!("line {}: {what}: {line}", number + 1);
-            let (name, value) = line
-                .split_once(char::is_whitespace)
-                .ok_or_else(|| bad("expected a name and a weight"))?;
-            let index = feature_index(name).ok_or_else(|| bad("no such feature"))?;
-            let value: f32 = value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|v: &f32| v.is_finite())
-                .ok_or_else(|| bad("not a weight"))?;
-            if std::mem::replace(&mut seen[index], true) {
-                return Err(bad("a feature given twice"));
-            }
-            weights[index] = value;
-        }
-        match seen.iter().position(|&s| !s) {
-            Some(missing) => Err(format!("no weight for {}", feature_name(missing))),
-            None => Ok(Weights(weights)),
-        }
-    }
-
-    /// Reads a weights file.
-    ///
-    /// # Errors
-    /// If the file cannot be read or is not a weights file
-    /// ([`Weights::parse`]).
-    pub fn read_file(path: &std::path::Path) -> Result<Weights, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Weights::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
-    }
-
     /// The weights built into ply (fitted by `ply train checkers fit`).
     #[must_use]
     pub fn shipped() -> &'static Weights {
         static WEIGHTS: OnceLock<Weights> = OnceLock::new();
-        WEIGHTS.get_or_init(|| Weights::parse(SHIPPED).expect("the shipped weights are tested"))
+        WEIGHTS.get_or_init(|| {
+            <Weights as Trainable>::from_bytes(SHIPPED).expect("the shipped weights are tested")
+        })
     }
 
     /// The engine's weights: those of the file named by the environment
@@ -483,10 +443,9 @@ impl Weights {
     pub fn current() -> &'static Weights {
         static CURRENT: OnceLock<Option<Weights>> = OnceLock::new();
         let from_file = CURRENT.get_or_init(|| {
-            let path = std::env::var_os(WEIGHTS_VARIABLE)?;
-            Weights::read_file(path.as_ref())
+            Weights::from_env()?
                 .inspect_err(|error| {
-                    eprintln!("{WEIGHTS_VARIABLE}: {error}; using the built-in weights");
+                    eprintln!("{WEIGHTS_VARIABLE}={error}; using the built-in weights");
                 })
                 .ok()
         });
@@ -744,23 +703,12 @@ mod tests {
     }
 
     #[test]
-    fn weights_read_back_from_text_and_bad_text_is_refused() {
-        let mut weights = Weights::DEFAULT;
-        weights.0[man_on(3)] = 1.5;
-        weights.0[king_on(31)] = -7.25;
-        let text = weights.to_text();
-        assert_eq!(Weights::parse(&text), Ok(weights));
+    fn feature_names_read_back_and_the_shipped_weights_load() {
         for index in 0..FEATURE_COUNT {
             assert_eq!(feature_index(&feature_name(index)), Some(index));
         }
         assert_eq!(feature_index("man_on_33"), None);
-        let missing = text.replace("king_on_32 -7.25\n", "");
-        assert!(Weights::parse(&missing).unwrap_err().contains("king_on_32"));
-        let twice = format!("{text}men 1\n");
-        assert!(Weights::parse(&twice).unwrap_err().contains("twice"));
-        assert!(Weights::parse(&text.replace("men 100", "men x")).is_err());
-        assert!(Weights::parse(&text.replace("men 100", "mne 100")).is_err());
-        // The built-in weights read.
+        assert!(Weights::DEFAULT.to_text().contains("\nmen 100\n"));
         assert_eq!(Weights::shipped().0.len(), FEATURE_COUNT);
     }
 }

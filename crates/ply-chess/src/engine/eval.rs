@@ -60,9 +60,9 @@ impl FeatureSink for PackedSum {
 
 /// The weighted sum of the material features alone.
 #[derive(Default)]
-struct MaterialSum(PackedSum);
+struct MaterialSum<S>(S);
 
-impl FeatureSink for MaterialSum {
+impl<S: FeatureSink> FeatureSink for MaterialSum<S> {
     fn add(&mut self, feature: usize, count: i32) {
         if feature < f::MATERIAL.end() {
             self.0.add(feature, count);
@@ -693,32 +693,72 @@ impl Evaluation {
 
 impl Evaluator<Position> for Evaluation {
     fn evaluate(&self, position: &Position) -> Score {
-        // Without mating material the score shrinks towards a draw.
-        if position.is_insufficient_material() {
-            return Score(0);
-        }
-        // Pieces against a bare king: only the material and the drive to
-        // mate count (the fit leaves these positions out; with pawns, their
-        // advance counts too).
-        let drive = endgame::mating_drive(position);
-        let white = if drive == 0 || position.role(Role::Pawn).any() {
-            Self::white_score(position) + drive
-        } else {
-            let mut sum = MaterialSum::default();
+        linear_score(position, Self::white_score, |position| {
+            let mut sum = MaterialSum(PackedSum::default());
             count_features(position, &mut sum);
-            tapered(PackedPair(sum.0.0).unpack(), phase(position)) + drive
-        };
-        let stronger = if white >= 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let score = match position.turn() {
-            Color::White => white,
-            Color::Black => -white,
-        };
-        let scaled = score * endgame::scale(position, stronger) / endgame::FULL_SCALE;
-        Score(endgame::fifty_move_faded(scaled, position.halfmove_clock()))
+            PackedPair(sum.0.0).unpack()
+        })
+    }
+}
+
+/// The linear evaluation of `position` for the side to move, from the
+/// weighted features `white` (White's view, tapered) and the weighted
+/// material `material` (middle game and endgame): the endgame knowledge on
+/// top.
+#[inline(always)]
+fn linear_score(
+    position: &Position,
+    white: impl FnOnce(&Position) -> i32,
+    material: impl FnOnce(&Position) -> Pair,
+) -> Score {
+    // Without mating material the score shrinks towards a draw.
+    if position.is_insufficient_material() {
+        return Score(0);
+    }
+    // Pieces against a bare king: only the material and the drive to
+    // mate count (the fit leaves these positions out; with pawns, their
+    // advance counts too).
+    let drive = endgame::mating_drive(position);
+    let white = if drive == 0 || position.role(Role::Pawn).any() {
+        white(position) + drive
+    } else {
+        tapered(material(position), phase(position)) + drive
+    };
+    let stronger = if white >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let score = match position.turn() {
+        Color::White => white,
+        Color::Black => -white,
+    };
+    let scaled = score * endgame::scale(position, stronger) / endgame::FULL_SCALE;
+    Score(endgame::fifty_move_faded(scaled, position.halfmove_clock()))
+}
+
+/// ply's linear evaluation with weights chosen at run time (a weights file
+/// named by `PLY_CHESS_WEIGHTS`): the same terms and endgame knowledge as
+/// [`Evaluation`], the weights summed as they are (no packed table, no pawn
+/// cache), so the same scores for the same weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightedEvaluation(pub std::sync::Arc<Weights>);
+
+impl Evaluator<Position> for WeightedEvaluation {
+    fn evaluate(&self, position: &Position) -> Score {
+        let weights = &*self.0;
+        linear_score(
+            position,
+            |position| Evaluation::white_score_with(position, weights),
+            |position| {
+                let mut sum = MaterialSum(WeightedSum {
+                    weights,
+                    total: Pair::default(),
+                });
+                count_features(position, &mut sum);
+                sum.0.total
+            },
+        )
     }
 }
 

@@ -10,10 +10,14 @@
 //! count, per rank, ...; [`GROUPS`] lists them in index order.
 //!
 //! The engine's weights ([`WEIGHTS`]) are compiled in from `weights.bin`,
-//! which `ply train chess fit` writes ([`Weights::to_bytes`]): a magic, the
-//! number of features and a hash of the layout (so weights made for another
-//! layout are refused, at compile time for the compiled-in ones), then two
-//! little-endian `i16` per feature, middle game first, in centipawns.
+//! which `ply train chess fit` writes ([`Weights::to_bytes`]): ply's one
+//! weights file ([`ply_fit::weights`]) for the game `chess`, whose layout id
+//! is a hash of the feature layout (so weights made for another layout are
+//! refused, at compile time for the compiled-in ones), then two
+//! little-endian `i16` per feature, middle game first, in centipawns
+//! ([`LAYOUT`]).
+
+use ply_fit::weights::{HEADER_BYTES, Layout, ValueType, WeightsError};
 
 /// A middle-game and an endgame value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -179,12 +183,6 @@ pub const GROUPS: [FeatureGroup; 26] = [
 /// The number of features.
 pub const FEATURE_COUNT: usize = GROUPS[GROUPS.len() - 1].end();
 
-/// The first eight bytes of a weights file.
-pub const WEIGHTS_MAGIC: &[u8; 8] = b"PLYCHEW1";
-/// Bytes of a weights file's header: the magic, the feature count (u32)
-/// and the layout hash (u32).
-pub const WEIGHTS_HEADER_BYTES: usize = 16;
-
 /// A hash of the layout: every group's name and length, in order (FNV-1a,
 /// folded to 32 bits).
 #[must_use]
@@ -209,59 +207,39 @@ pub const fn layout_hash() -> u32 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights(pub [Pair; FEATURE_COUNT]);
 
-/// What is wrong with a weights file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum WeightsError {
-    /// It does not start with [`WEIGHTS_MAGIC`].
-    #[error("not a chess weights file (bad magic)")]
-    BadMagic,
-    /// It was made for another feature layout.
-    #[error("made for another feature layout (another version of ply)")]
-    OtherLayout,
-    /// Its length does not match the feature count.
-    #[error("the wrong length for {FEATURE_COUNT} features")]
-    BadLength,
-}
+/// The layout of a weights file: [`ply_fit::weights`]' format for the
+/// game `chess`, layout [`layout_hash`], `i16` values of shape
+/// `[FEATURE_COUNT, 2]` (each feature's middle-game weight, then its endgame
+/// weight).
+pub const LAYOUT: Layout = Layout::new(
+    "chess",
+    layout_hash(),
+    ValueType::I16,
+    &[FEATURE_COUNT as u32, 2],
+);
 
 const fn i16_at(bytes: &[u8], at: usize) -> i32 {
     i16::from_le_bytes([bytes[at], bytes[at + 1]]) as i32
-}
-
-const fn u32_at(bytes: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
 }
 
 impl Weights {
     /// Every weight 0.
     pub const ZERO: Weights = Weights([Pair(0, 0); FEATURE_COUNT]);
 
-    /// The weights stored in `bytes` (a weights file).
+    /// The weights stored in `bytes` (a weights file of [`LAYOUT`]); a
+    /// `const fn`, so that the built-in weights are checked when ply is
+    /// compiled.
     ///
     /// # Errors
-    /// If the bytes are no weights file for this layout.
+    /// If the bytes are no chess weights file of this layout.
     pub const fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
-        if bytes.len() < WEIGHTS_HEADER_BYTES {
-            return Err(WeightsError::BadLength);
-        }
-        let mut i = 0;
-        while i < WEIGHTS_MAGIC.len() {
-            if bytes[i] != WEIGHTS_MAGIC[i] {
-                return Err(WeightsError::BadMagic);
-            }
-            i += 1;
-        }
-        if u32_at(bytes, 12) != layout_hash() {
-            return Err(WeightsError::OtherLayout);
-        }
-        if u32_at(bytes, 8) as usize != FEATURE_COUNT
-            || bytes.len() != WEIGHTS_HEADER_BYTES + 4 * FEATURE_COUNT
-        {
-            return Err(WeightsError::BadLength);
+        if let Err(error) = LAYOUT.check(bytes) {
+            return Err(error);
         }
         let mut weights = [Pair(0, 0); FEATURE_COUNT];
         let mut f = 0;
         while f < FEATURE_COUNT {
-            let at = WEIGHTS_HEADER_BYTES + 4 * f;
+            let at = HEADER_BYTES + 4 * f;
             weights[f] = Pair(i16_at(bytes, at), i16_at(bytes, at + 2));
             f += 1;
         }
@@ -271,17 +249,18 @@ impl Weights {
     /// The weights file of these weights (each weight clamped to `i16`).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(WEIGHTS_HEADER_BYTES + 4 * FEATURE_COUNT);
-        bytes.extend_from_slice(WEIGHTS_MAGIC);
-        bytes.extend_from_slice(&(FEATURE_COUNT as u32).to_le_bytes());
-        bytes.extend_from_slice(&layout_hash().to_le_bytes());
-        for pair in &self.0 {
-            for value in [pair.0, pair.1] {
-                let value = value.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-                bytes.extend_from_slice(&value.to_le_bytes());
-            }
-        }
-        bytes
+        LAYOUT.encode(&self.values_i16())
+    }
+
+    /// The weights as the file stores them: each feature's middle-game and
+    /// endgame weight, clamped to `i16`.
+    #[must_use]
+    pub fn values_i16(&self) -> Vec<i16> {
+        let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        self.0
+            .iter()
+            .flat_map(|pair| [clamp(pair.0), clamp(pair.1)])
+            .collect()
     }
 
     /// The group and index within it of feature `f`, for reports.
@@ -358,17 +337,25 @@ mod tests {
     #[test]
     fn weights_come_back_from_their_bytes() {
         let bytes = WEIGHTS.to_bytes();
+        assert_eq!(bytes, include_bytes!("weights.bin"));
         assert_eq!(Weights::from_bytes(&bytes), Ok(WEIGHTS.clone()));
         let mut other = bytes.clone();
-        other[12] ^= 1;
-        assert_eq!(Weights::from_bytes(&other), Err(WeightsError::OtherLayout));
+        other[20] ^= 1;
+        assert!(matches!(
+            Weights::from_bytes(&other),
+            Err(WeightsError::OtherLayout { .. })
+        ));
         other = bytes.clone();
         other[0] = b'X';
         assert_eq!(Weights::from_bytes(&other), Err(WeightsError::BadMagic));
-        assert_eq!(
+        assert!(matches!(
             Weights::from_bytes(&bytes[..bytes.len() - 1]),
-            Err(WeightsError::BadLength)
-        );
+            Err(WeightsError::Length { .. })
+        ));
+        assert!(matches!(
+            Weights::from_bytes(&bytes[..20]),
+            Err(WeightsError::TooShort { found: 20 })
+        ));
         let mut big = Weights::ZERO;
         big.0[0] = Pair(100_000, -100_000);
         let clamped = Weights::from_bytes(&big.to_bytes()).unwrap();

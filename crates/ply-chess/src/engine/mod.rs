@@ -19,7 +19,7 @@ mod legal;
 pub mod nnue;
 pub mod see;
 
-pub use eval::{Evaluation, LinearTerms};
+pub use eval::{Evaluation, LinearTerms, WeightedEvaluation};
 
 /// ply's chess engine behind ply-core's [`Player`](ply_core::Player): the
 /// search with the evaluation chosen at run time ([`AnyEvaluation`]: the

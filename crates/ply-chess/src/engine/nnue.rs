@@ -13,7 +13,7 @@
 //! vectorises for whatever `target-cpu` it builds for, with the same result
 //! everywhere (integer arithmetic).
 
-use super::eval::Evaluation;
+use super::eval::{Evaluation, WeightedEvaluation};
 use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
 use ply_core::nnue::{Network, NetworkError};
@@ -147,13 +147,25 @@ impl Evaluator<Position> for Nnue {
 /// unset: the linear evaluation.
 pub const NET_VAR: &str = "PLY_CHESS_NET";
 
-/// The evaluation [`NET_VAR`] names, read once for the process; the reason
-/// when its file cannot be read or is no chess network.
+/// The evaluation the environment names, read once for the process: the
+/// network [`NET_VAR`] names, else the linear evaluation with the weights
+/// file `PLY_CHESS_WEIGHTS` names ([`crate::train::linear::WEIGHTS_VAR`]),
+/// else the linear evaluation; the reason when a file cannot be read or is
+/// no chess network or weights file.
 pub fn env_evaluation() -> &'static Result<AnyEvaluation, String> {
     static EVALUATION: std::sync::OnceLock<Result<AnyEvaluation, String>> =
         std::sync::OnceLock::new();
     EVALUATION.get_or_init(|| {
         let path = std::env::var(NET_VAR).unwrap_or_default();
+        if path.is_empty() {
+            use ply_fit::Trainable;
+            let var = crate::train::linear::WEIGHTS_VAR;
+            if let Some(weights) = super::Weights::from_env() {
+                return weights
+                    .map(|w| AnyEvaluation::Weighted(WeightedEvaluation(Arc::new(w))))
+                    .map_err(|e| format!("{var}={e}"));
+            }
+        }
         AnyEvaluation::load(&path).map_err(|e| format!("{NET_VAR}={e}"))
     })
 }
@@ -164,6 +176,9 @@ pub fn env_evaluation() -> &'static Result<AnyEvaluation, String> {
 pub enum AnyEvaluation {
     /// ply's linear evaluation ([`Evaluation`]).
     Linear,
+    /// The linear evaluation with other weights ([`WeightedEvaluation`]:
+    /// `PLY_CHESS_WEIGHTS`).
+    Weighted(WeightedEvaluation),
     /// A network.
     Network(Nnue),
 }
@@ -198,6 +213,7 @@ impl AnyEvaluation {
     pub fn describe(&self) -> String {
         match self {
             AnyEvaluation::Linear => "linear".into(),
+            AnyEvaluation::Weighted(_) => "linear with the weights of PLY_CHESS_WEIGHTS".into(),
             AnyEvaluation::Network(nnue) => format!(
                 "network {}x{} {} ({:016x})",
                 INPUTS,
@@ -214,6 +230,7 @@ impl Evaluator<Position> for AnyEvaluation {
     fn evaluate(&self, position: &Position) -> Score {
         match self {
             AnyEvaluation::Linear => Evaluation.evaluate(position),
+            AnyEvaluation::Weighted(weighted) => weighted.evaluate(position),
             AnyEvaluation::Network(nnue) => nnue.evaluate(position),
         }
     }

@@ -1,5 +1,8 @@
 //! English checkers in the registry: one board, the seed's shift generator.
 
+/// The checkers evaluation's training pipeline (`ply train checkers`).
+pub use ply_checkers::train;
+
 use super::{BoardTask, GameEntry};
 use crate::arena::game::MatchGame;
 use crate::arena::protocol::Protocol;

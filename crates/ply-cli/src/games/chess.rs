@@ -2,6 +2,9 @@
 //! Chess tables of seed 002, the attack-map board of seed 004), each a move
 //! generator and an engine board with the one chess evaluation.
 
+/// The chess evaluations' training pipelines (`ply train chess`).
+pub use ply_chess::train;
+
 use super::{BoardTask, GameEntry};
 use crate::arena::game::MatchGame;
 use crate::arena::protocol::Protocol;

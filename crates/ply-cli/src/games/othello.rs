@@ -2,6 +2,9 @@
 //! tables) and the player on the bitboard ([`OthelloPlayer`]: the midgame
 //! search and the exact endgame solver, which it chooses between).
 
+/// The Othello evaluation's training pipeline (`ply train othello`).
+pub use ply_othello::train;
+
 use super::{BoardTask, GameEntry};
 use crate::arena::game::MatchGame;
 use crate::arena::protocol::Protocol;

@@ -1,13 +1,15 @@
 //! `ply train`: the pipelines that make the engines' evaluation weights from
 //! ply's own games. Each game has its own steps (`ply train othello generate`,
 //! ...); every step is deterministic for its seed and resumes where an
-//! interrupted run stopped.
+//! interrupted run stopped. The steps live in the game crates' `train`
+//! modules (on [`ply_fit`]'s machinery), reached through the registry
+//! entries ([`crate::games`]); this module parses the arguments and draws
+//! the progress ([`ui`]).
 
-mod batch;
 pub mod checkers;
 pub mod chess;
 pub mod othello;
-pub mod records;
+pub mod ui;
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};

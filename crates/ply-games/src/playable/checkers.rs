@@ -132,10 +132,9 @@ impl Playable for Checkers {
 
     fn read_move(&self, text: &str) -> Result<Move, String> {
         self.parse_move(text).map_err(|err| match err {
-            MoveError::Malformed(text) => format!(
-                "'{text}' is not a move (moves: {})",
-                Self::MOVE_HELP
-            ),
+            MoveError::Malformed(text) => {
+                format!("'{text}' is not a move (moves: {})", Self::MOVE_HELP)
+            }
             MoveError::Illegal { played, .. } if self.must_capture() => {
                 format!("{played} is not legal here: a capture is compulsory")
             }

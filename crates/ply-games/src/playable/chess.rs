@@ -44,10 +44,9 @@ impl Playable for Position {
 
     fn read_move(&self, text: &str) -> Result<Move, String> {
         self.parse_move(text).map_err(|err| match err {
-            MoveError::Malformed(text) => format!(
-                "'{text}' is not a move (moves: {})",
-                Self::MOVE_HELP
-            ),
+            MoveError::Malformed(text) => {
+                format!("'{text}' is not a move (moves: {})", Self::MOVE_HELP)
+            }
             MoveError::Illegal { played, .. } => format!("{played} is not legal here"),
             MoveError::Ambiguous { played, candidates } => {
                 format!(

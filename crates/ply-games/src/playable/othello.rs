@@ -65,10 +65,9 @@ impl Playable for Othello {
 
     fn read_move(&self, text: &str) -> Result<Move, String> {
         self.parse_move(text).map_err(|err| match err {
-            ply_othello::MoveError::Malformed(text) => format!(
-                "'{text}' is not a move (moves: {})",
-                Self::MOVE_HELP
-            ),
+            ply_othello::MoveError::Malformed(text) => {
+                format!("'{text}' is not a move (moves: {})", Self::MOVE_HELP)
+            }
             ply_othello::MoveError::Illegal { played, .. } => {
                 let reason = match played.parse::<Square>() {
                     Ok(square) if self.empty() & square.bit() == 0 => "the square is taken",

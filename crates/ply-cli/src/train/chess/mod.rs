@@ -8,16 +8,14 @@
 //! 3. `info`: what a data file holds (either kind);
 //! 4. `datagen`: self-play positions with their search scores and results
 //!    in the marlinformat records that neural network trainers read
-//!    (`datagen`, [`ply_chess::train`]); `merge` joins such files.
-
-pub mod data;
-mod datagen;
-mod fit;
-mod generate;
-mod nnue;
+//!    (`datagen`); `merge` joins such files.
+//!
+//! The steps are the chess crate's `train` module's (reached through the registry entry,
+//! [`crate::games::chess::train`]); this module only names them.
 
 use crate::error::CliError;
-use crate::train::batch::{info_json, print_report};
+use crate::games::chess::train::{self, datagen, fit, generate, nnue};
+use crate::train::ui::{Terminal, cli_error};
 use clap::{Args, Subcommand};
 
 /// Arguments of `ply train chess`.
@@ -93,55 +91,16 @@ pub enum ChessStep {
 
 /// Runs `ply train chess`.
 pub fn run(args: &ChessArgs, json: bool) -> Result<(), CliError> {
+    let ui = &Terminal { json };
     match &args.step {
-        ChessStep::Generate(args) => generate::run(args, json),
-        ChessStep::Fit(args) => fit::run(args, json),
-        ChessStep::Info(args) => info(args, json),
-        ChessStep::Datagen(args) => datagen::run(args, json),
-        ChessStep::Merge(args) => datagen::merge(args, json),
-        ChessStep::Dump(args) => datagen::dump(args, json),
-        ChessStep::Convert(args) => datagen::convert(args, json),
-        ChessStep::Nnue(args) => nnue::run(args, json),
+        ChessStep::Generate(args) => generate::run(args, ui),
+        ChessStep::Fit(args) => fit::run(args, ui),
+        ChessStep::Info(args) => train::info(&args.data, ui),
+        ChessStep::Datagen(args) => datagen::run(args, ui),
+        ChessStep::Merge(args) => datagen::merge(args, ui),
+        ChessStep::Dump(args) => datagen::dump(args, ui, &mut std::io::stdout().lock()),
+        ChessStep::Convert(args) => datagen::convert(args, ui),
+        ChessStep::Nnue(args) => nnue::run(args, ui),
     }
-}
-
-/// Runs `ply train chess info`.
-fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
-    let mut magic = [0u8; 8];
-    let is_generate_file = std::fs::File::open(&args.data)
-        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut magic))
-        .is_ok()
-        && &magic == data::MAGIC;
-    if !is_generate_file && args.data.exists() {
-        return datagen::info(&args.data, json);
-    }
-    let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
-    let mut results = [0u64; 3];
-    for sample in &samples {
-        results[usize::from(sample.white_half_points)] += 1;
-    }
-    print_report(
-        json,
-        &info_json(
-            &args.data,
-            &header,
-            serde_json::json!({
-                "settings_code": header.settings,
-                "white_won": results[2],
-                "drawn": results[1],
-                "white_lost": results[0],
-            }),
-        ),
-        &format!(
-            "{}: {} games, {} positions (seed {}, settings code {}); positions from games White won {}, drawn {}, lost {}",
-            args.data.display(),
-            header.games,
-            header.records,
-            header.seed,
-            header.settings,
-            results[2],
-            results[1],
-            results[0]
-        ),
-    )
+    .map_err(cli_error)
 }

@@ -1,19 +1,17 @@
-//! `ply train othello`: the Othello evaluation's pipeline.
+//! `ply train othello`: the Othello evaluation's pipeline, whose steps are
+//! the Othello crate's `train` module's (reached through the registry entry,
+//! [`crate::games::othello::train`]); this module only names them.
 //!
 //! 1. `generate`: self-play games from random openings, positions near the end
-//!    labelled with their exact score by the solver (`data`);
+//!    labelled with their exact score by the solver;
 //! 2. `fit`: the pattern weights fitted to a data file, stage by stage from
-//!    the end of the game (`fit`);
+//!    the end of the game;
 //! 3. `info`: what a data file holds;
 //! 4. `check`: an evaluation's error against a data file's exact scores.
 
-mod check;
-pub mod data;
-mod fit;
-mod generate;
-
 use crate::error::CliError;
-use crate::train::batch::{count_table, info_json, print_report};
+use crate::games::othello::train;
+use crate::train::ui::{Terminal, cli_error};
 use clap::{Args, Subcommand};
 
 /// Arguments of `ply train othello`.
@@ -29,55 +27,26 @@ pub struct OthelloArgs {
 pub enum OthelloStep {
     /// Play self-play games and append their positions to a data file
     /// (resumes a file made with the same settings).
-    Generate(generate::GenerateArgs),
+    Generate(train::generate::GenerateArgs),
     /// Fit the pattern weights to a data file, stage by stage from the end
     /// of the game (resumes with --resume).
-    Fit(fit::FitArgs),
+    Fit(train::fit::FitArgs),
     /// Print what a data file holds: games, positions, exact scores, and
     /// positions by empty squares.
     Info(super::DataArgs),
     /// Measure an evaluation against the exact scores of a data file, by
     /// empty squares (best a file the weights were not fitted on).
-    Check(check::CheckArgs),
+    Check(train::check::CheckArgs),
 }
 
 /// Runs `ply train othello`.
 pub fn run(args: &OthelloArgs, json: bool) -> Result<(), CliError> {
+    let ui = &Terminal { json };
     match &args.step {
-        OthelloStep::Generate(args) => generate::run(args, json),
-        OthelloStep::Fit(args) => fit::run(args, json),
-        OthelloStep::Info(args) => info(args, json),
-        OthelloStep::Check(args) => check::run(args, json),
+        OthelloStep::Generate(args) => train::generate::run(args, ui),
+        OthelloStep::Fit(args) => train::fit::run(args, ui),
+        OthelloStep::Info(args) => train::info(&args.data, ui),
+        OthelloStep::Check(args) => train::check::run(args, ui),
     }
-}
-
-/// Runs `ply train othello info`.
-fn info(args: &super::DataArgs, json: bool) -> Result<(), CliError> {
-    let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
-    let mut by_empties = [0u64; 61];
-    for sample in &samples {
-        by_empties[sample.empties().min(60) as usize] += 1;
-    }
-    let exact = samples.iter().filter(|s| s.exact.is_some()).count();
-    print_report(
-        json,
-        &info_json(
-            &args.data,
-            &header,
-            serde_json::json!({
-                "exact_empties": header.settings,
-                "exact": exact,
-                "by_empties": by_empties.to_vec(),
-            }),
-        ),
-        &format!(
-            "{}: {} games, {} positions, {exact} with exact scores (seed {}, exact at {} empties or fewer)\n{}",
-            args.data.display(),
-            header.games,
-            header.records,
-            header.seed,
-            header.settings,
-            count_table("empties", &by_empties)
-        ),
-    )
+    .map_err(cli_error)
 }

@@ -26,7 +26,9 @@ pub mod symmetry;
 pub mod weights;
 
 pub use set::{Extra, INSTANCE_COUNT, INSTANCES, PATTERNS, PatternSet};
-pub use weights::{EMPTIES_PER_STAGE, PATTERN_SET_ID, PatternWeights, STAGES, WeightsError, stage};
+pub use weights::{
+    EMPTIES_PER_STAGE, LoadError, PATTERN_SET_ID, PatternWeights, STAGES, WeightsError, stage,
+};
 
 use crate::generators::MoveGenerator;
 use crate::position::Position;
@@ -40,8 +42,8 @@ use std::sync::OnceLock;
 static SHIPPED: &[u8] = include_bytes!("../../../weights/patterns.bin");
 
 /// The environment variable that names a weights file to play with instead
-/// of the built-in weights.
-pub const WEIGHTS_VARIABLE: &str = "PLY_OTHELLO_WEIGHTS";
+/// of the built-in weights: `PLY_OTHELLO_WEIGHTS` ([`crate::train::WEIGHTS_VAR`]).
+pub const WEIGHTS_VARIABLE: &str = crate::train::WEIGHTS_VAR;
 
 /// The bound of a pattern score: a full board won by one side.
 const MAX_SCORE: i32 = 6400;
@@ -157,19 +159,16 @@ impl PatternEvaluation {
     /// [`shipped`](Self::shipped).
     pub fn current() -> &'static PatternEvaluation {
         static CURRENT: OnceLock<Option<PatternEvaluation>> = OnceLock::new();
-        let from_file = CURRENT.get_or_init(|| {
-            let path = std::env::var_os(WEIGHTS_VARIABLE)?;
-            match PatternWeights::read_file(path.as_ref()) {
-                Ok(weights) => Some(PatternEvaluation::new(&weights)),
-                Err(error) => {
-                    eprintln!(
-                        "{WEIGHTS_VARIABLE}={}: {error}; using the built-in weights",
-                        path.display()
-                    );
-                    None
-                }
-            }
-        });
+        let from_file =
+            CURRENT.get_or_init(
+                || match <PatternWeights as ply_fit::Trainable>::from_env()? {
+                    Ok(weights) => Some(PatternEvaluation::new(&weights)),
+                    Err(error) => {
+                        eprintln!("{WEIGHTS_VARIABLE}={error}; using the built-in weights");
+                        None
+                    }
+                },
+            );
         from_file.as_ref().unwrap_or_else(|| Self::shipped())
     }
 

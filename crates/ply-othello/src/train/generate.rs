@@ -11,39 +11,46 @@
 //! engine's and solver's tables are cleared before it.
 
 use super::data::Sample;
-use crate::error::CliError;
-use crate::train::batch;
-use clap::Args;
-use ply_core::rng::Rng;
+use ply_fit::run::{TrainError, Ui};
+
+/// What a player whose table cannot be had says.
+const HASH_4: &str = "cannot allocate a 4 MiB transposition table: ask for less with --hash";
+use crate::Othello;
+use crate::engine::Evaluation;
+use crate::moves::Move;
+use crate::solve::Solver;
 use ply_core::search::{Engine, Limits};
 use ply_core::{Game, Side};
-use ply_othello::Othello;
-use ply_othello::engine::Evaluation;
-use ply_othello::moves::Move;
-use ply_othello::solve::Solver;
 use std::sync::atomic::AtomicBool;
 
 /// Arguments of `ply train othello generate`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct GenerateArgs {
     /// The file, the games and the threads.
-    #[command(flatten)]
-    pub run: batch::RunArgs,
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub run: ply_fit::run::RunOptions,
     /// Positions with this many empty squares or fewer are solved exactly
     /// (0 to 24).
-    #[arg(long, value_name = "E", default_value_t = 18)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "E", default_value_t = 18))]
     pub exact_empties: u32,
     /// Depth of the engine's searches before the exact phase (1 to 12).
-    #[arg(long, value_name = "D", default_value_t = 4)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "D", default_value_t = 4))]
     pub depth: u32,
     /// The most random moves that open each game (at least 4 are played).
-    #[arg(long, value_name = "N", default_value_t = 14)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 14))]
     pub opening_plies: u32,
     /// Percent of the engine's moves replaced by a random move.
-    #[arg(long, value_name = "PERCENT", default_value_t = 10)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "PERCENT", default_value_t = 10)
+    )]
     pub noise: u32,
     /// Percent of the solver's moves replaced by a random move.
-    #[arg(long, value_name = "PERCENT", default_value_t = 20)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "PERCENT", default_value_t = 20)
+    )]
     pub endgame_noise: u32,
 }
 
@@ -59,8 +66,8 @@ struct Settings {
 }
 
 impl GenerateArgs {
-    fn settings(&self) -> Result<Settings, CliError> {
-        let bad = |what: String| Err(CliError::Train(what));
+    fn settings(&self) -> Result<Settings, TrainError> {
+        let bad = |what: String| Err(TrainError(what));
         if self.exact_empties > 24 {
             return bad(format!(
                 "--exact-empties {} is more than 24: the solver would take hours",
@@ -98,10 +105,10 @@ struct Player {
 }
 
 impl Player {
-    fn new() -> Result<Player, CliError> {
+    fn new() -> Result<Player, TrainError> {
         Ok(Player {
-            engine: Engine::try_new(Evaluation, 4).ok_or(CliError::HashAllocation(4))?,
-            solver: Solver::new(4)?,
+            engine: Engine::try_new(Evaluation, 4).ok_or_else(|| TrainError::new(HASH_4))?,
+            solver: Solver::new(4).map_err(TrainError::new)?,
         })
     }
 
@@ -109,12 +116,7 @@ impl Player {
     fn play(&mut self, settings: &Settings, index: u64) -> Vec<Sample> {
         self.engine.clear();
         self.solver.clear();
-        let mut rng = Rng::new(
-            settings
-                .seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(index),
-        );
+        let mut rng = ply_fit::run::game_rng(settings.seed, index);
         let opening = 4 + rng.below(settings.opening_plies as usize - 3) as u32;
         let mut position = Othello::start();
         let mut samples: Vec<(Sample, Side)> = Vec::with_capacity(64);
@@ -177,13 +179,13 @@ impl Player {
 }
 
 /// Runs `ply train othello generate`.
-pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
+pub fn run(args: &GenerateArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let settings = args.settings()?;
-    batch::generate(
+    ply_fit::run::generate(
         &args.run,
         settings.exact_empties,
         Player::new,
-        json,
+        ui,
         |player, game| player.play(&settings, game),
     )
 }
@@ -226,7 +228,7 @@ mod tests {
             if let Some(score) = sample.exact {
                 let position =
                     Othello::from_discs(sample.player, sample.opponent, Side::First).unwrap();
-                assert_eq!(i32::from(score), ply_othello::solve::solve(&position).score);
+                assert_eq!(i32::from(score), crate::solve::solve(&position).score);
                 // Perfect play from here on ends with the exact score.
                 assert_eq!(sample.result, score, "{sample:?}");
             }

@@ -1,8 +1,9 @@
 //! `ply train checkers generate`: self-play games from the ACF ballots whose
 //! quiet positions become training data.
 //!
-//! Game `i` starts from ballot `i mod 156` of the tournament deck (so 312
-//! games play every ballot twice, each time with other random moves; the
+//! Game `i` starts from position `i mod n` of the `n` of the deck it is
+//! given: the command line's is the 156 ballots of the ACF tournament deck
+//! (so 312 games play every ballot twice, each time with other random moves; the
 //! engine plays both colours), then the engine plays at a fixed depth,
 //! probing the endgame database, with a share of its moves in the first
 //! `--noisy-plies` plies replaced by a random move (`--noise`). A game ends by the rules (no move, the 40-move rule,
@@ -18,48 +19,48 @@
 //! never goes on without a slice that is still loading).
 
 use super::data::{Sample, Settings};
-use crate::error::CliError;
-use crate::train::batch;
-use clap::Args;
-use ply_checkers::egdb::search::value_within_reach;
-use ply_checkers::egdb::{self, Database, Value};
-use ply_checkers::engine::CheckersPlayer;
-use ply_checkers::{Checkers, Move};
+use crate::egdb::search::value_within_reach;
+use crate::egdb::{self, Database, Value};
+use crate::engine::CheckersPlayer;
+use crate::{Checkers, Move};
 use ply_core::Player;
 use ply_core::player::Request;
-use ply_core::rng::Rng;
 use ply_core::search::Limits;
 use ply_core::{Game, GameHistory, Outcome};
-use ply_games::playable::checkers::deck_positions;
+use ply_fit::run::{TrainError, Ui};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// Arguments of `ply train checkers generate`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct GenerateArgs {
     /// The file, the games, the seed, the threads and the batches.
-    #[command(flatten)]
-    pub run: batch::RunArgs,
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub run: ply_fit::run::RunOptions,
     /// Depth of the engine's searches (1 to 20).
-    #[arg(long, value_name = "D", default_value_t = 8)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "D", default_value_t = 8))]
     pub depth: u32,
     /// Percent of the engine's moves in the first --noisy-plies plies
     /// replaced by a random move.
-    #[arg(long, value_name = "PERCENT", default_value_t = 10)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "PERCENT", default_value_t = 10)
+    )]
     pub noise: u32,
     /// The plies from the ballot during which --noise applies.
-    #[arg(long, value_name = "N", default_value_t = 30)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 30))]
     pub noisy_plies: u32,
     /// A game still going after this many plies is a draw.
-    #[arg(long, value_name = "N", default_value_t = 300)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 300))]
     pub max_plies: u32,
     /// The endgame database directory (default: `$PLY_EGDB_DIR`, else the
     /// cache directory `ply egdb` builds in); none found, none is used.
-    #[arg(long, value_name = "DIR")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "DIR"))]
     pub egdb: Option<PathBuf>,
     /// Play without the endgame database.
-    #[arg(long)]
+    #[cfg_attr(feature = "clap", arg(long))]
     pub no_egdb: bool,
 }
 
@@ -73,8 +74,8 @@ struct Plan {
 }
 
 impl GenerateArgs {
-    fn plan(&self, database: Option<&Database>) -> Result<Plan, CliError> {
-        let bad = |what: String| Err(CliError::Train(what));
+    fn plan(&self, database: Option<&Database>) -> Result<Plan, TrainError> {
+        let bad = |what: String| Err(TrainError(what));
         if !(1..=20).contains(&self.depth) {
             return bad(format!("--depth {} is not in 1..=20", self.depth));
         }
@@ -100,7 +101,7 @@ impl GenerateArgs {
         })
     }
 
-    fn database(&self) -> Result<Option<Arc<Database>>, CliError> {
+    fn database(&self) -> Result<Option<Arc<Database>>, TrainError> {
         if self.no_egdb {
             return Ok(None);
         }
@@ -108,7 +109,7 @@ impl GenerateArgs {
             Some(dir) => {
                 let database = Database::open(dir);
                 if database.max_pieces() == 0 {
-                    return Err(CliError::Train(format!(
+                    return Err(TrainError(format!(
                         "--egdb {}: no endgame database there (ply egdb builds one)",
                         dir.display()
                     )));
@@ -127,10 +128,13 @@ struct SelfPlay {
 }
 
 impl SelfPlay {
-    fn new(database: Option<Arc<Database>>) -> Result<SelfPlay, CliError> {
+    fn new(database: Option<Arc<Database>>) -> Result<SelfPlay, TrainError> {
         Ok(SelfPlay {
-            player: CheckersPlayer::with_database(8, database.clone())
-                .map_err(|_| CliError::HashAllocation(8))?,
+            player: CheckersPlayer::with_database(8, database.clone()).map_err(|_| {
+                TrainError::new(
+                    "cannot allocate a 8 MiB transposition table: ask for less with --hash",
+                )
+            })?,
             database,
         })
     }
@@ -139,11 +143,7 @@ impl SelfPlay {
     /// first.
     fn play(&mut self, plan: &Plan, deck: &[Checkers], index: u64) -> Vec<Sample> {
         self.player.new_game();
-        let mut rng = Rng::new(
-            plan.seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(index),
-        );
+        let mut rng = ply_fit::run::game_rng(plan.seed, index);
         let mut game = GameHistory::new(deck[(index % deck.len() as u64) as usize]);
         let mut samples: Vec<(Sample, ply_core::Side)> = Vec::with_capacity(128);
         // The winner, `None` for a draw.
@@ -215,26 +215,44 @@ impl SelfPlay {
     }
 }
 
-/// Runs `ply train checkers generate`.
-pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
+/// Runs `ply train checkers generate`: games from the positions of `deck`
+/// (the command line gives the ACF ballots).
+///
+/// # Errors
+/// For bad arguments, an empty deck, a data file that cannot be written or
+/// was made with other settings, or a database that is not there.
+pub fn run(args: &GenerateArgs, deck: &[Checkers], ui: &dyn Ui) -> Result<(), TrainError> {
+    if deck.is_empty() {
+        return Err(TrainError::new("no positions to start the games from"));
+    }
     let database = args.database()?;
     let plan = args.plan(database.as_deref())?;
-    if database.is_none() && !args.no_egdb && !json {
-        eprintln!("no endgame database found: the games are played without one");
+    if database.is_none() && !args.no_egdb {
+        ui.warn("no endgame database found: the games are played without one");
     }
-    let deck = deck_positions();
-    batch::generate(
+    ply_fit::run::generate(
         &args.run,
         plan.settings,
         || SelfPlay::new(database.clone()),
-        json,
-        |player, game| player.play(&plan, &deck, game),
+        ui,
+        |player, game| player.play(&plan, deck, game),
     )
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A few openings: the start and the positions two plies on.
+    pub(crate) fn deck() -> Vec<Checkers> {
+        let start = Checkers::start();
+        let mut deck = vec![start];
+        for first in start.legal_moves() {
+            let next = start.play_unchecked(first);
+            deck.extend(next.legal_moves().iter().map(|&m| next.play_unchecked(m)));
+        }
+        deck
+    }
 
     fn plan() -> Plan {
         Plan {
@@ -251,8 +269,7 @@ mod tests {
 
     #[test]
     fn a_game_is_the_same_from_its_seed_and_index_alone() {
-        let deck = deck_positions();
-        assert_eq!(deck.len(), 156);
+        let deck = deck();
         let mut player = SelfPlay::new(None).unwrap();
         let first = player.play(&plan(), &deck, 5);
         player.play(&plan(), &deck, 6);
@@ -260,7 +277,7 @@ mod tests {
         assert_ne!(player.play(&plan(), &deck, 7), first);
         // Quiet positions only, one result for each side, from the ballot.
         assert_eq!(first[0].ply, 0);
-        let position = |s: &Sample| ply_checkers::egdb::position(&s.board);
+        let position = |s: &Sample| crate::egdb::position(&s.board);
         assert!(first.iter().all(|s| !position(s).must_capture()));
         assert!(first.iter().all(|s| s.database.is_none()));
         let results: std::collections::HashSet<_> = first

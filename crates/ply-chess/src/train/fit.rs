@@ -24,70 +24,74 @@
 //! seed and a data file whatever the number of threads.
 
 use super::data::{self, Sample};
-use crate::error::CliError;
-use crate::train::batch::{bar, progress_path, write_atomic};
-use clap::Args;
-use indicatif::ProgressBar;
-use ply_chess::engine::LinearTerms;
-use ply_chess::engine::eval::FULL_PHASE;
-use ply_chess::engine::features::{FEATURE_COUNT, GROUPS, Pair, WEIGHTS, Weights};
+use crate::engine::LinearTerms;
+use crate::engine::eval::FULL_PHASE;
+use crate::engine::features::{FEATURE_COUNT, GROUPS, Pair, WEIGHTS, Weights};
+use ply_fit::run::{Bar, save};
+use ply_fit::run::{TrainError, Ui};
+use ply_fit::serde_json::{Value, json};
 use ply_fit::{Dataset, FitOptions, Loss};
-use serde_json::{Value, json};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `ply train chess fit`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct FitArgs {
     /// The data file (`ply train chess generate`).
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub data: PathBuf,
     /// The weights file to write (rewritten after each round); copy it to
     /// crates/ply-chess/src/engine/weights.bin to build ply with it.
-    #[arg(long, value_name = "WEIGHTS")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "WEIGHTS"))]
     pub out: PathBuf,
     /// The weights to start from (default: the compiled-in ones).
-    #[arg(long, value_name = "WEIGHTS")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "WEIGHTS"))]
     pub init: Option<PathBuf>,
     /// The seed of the held-out split and the minibatch order.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "S", default_value_t = 1))]
     pub seed: u64,
     /// The most rounds.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 10))]
     pub rounds: usize,
     /// Epochs per round (passes over the positions).
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 10))]
     pub round_epochs: usize,
     /// Stop a round after this many epochs without a better held-out loss.
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 3))]
     pub patience: usize,
     /// Adam's step size, in centipawns.
-    #[arg(long, value_name = "RATE", default_value_t = 1.0)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "RATE", default_value_t = 1.0)
+    )]
     pub learning_rate: f64,
     /// Positions per Adam step.
-    #[arg(long, value_name = "N", default_value_t = 8192)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 8192))]
     pub batch: usize,
     /// The L2 penalty on how far the weights move from the starting ones
     /// (per centipawn², against the mean log loss).
-    #[arg(long, value_name = "L2", default_value_t = 2e-8)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "L2", default_value_t = 2e-8))]
     pub l2: f64,
     /// Percent of the positions held out to measure the error.
-    #[arg(long, value_name = "PERCENT", default_value_t = 10)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "PERCENT", default_value_t = 10)
+    )]
     pub holdout: u32,
     /// Keep a feature group at its starting weights (times the starting
     /// evaluation's factor); may be given more than once, e.g. `--freeze
     /// piece_square`.
-    #[arg(long, value_name = "GROUP")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "GROUP"))]
     pub freeze: Vec<String>,
     /// Continue a fit that stopped: keep the rounds the progress file lists.
-    #[arg(long)]
+    #[cfg_attr(feature = "clap", arg(long))]
     pub resume: bool,
 }
 
 impl FitArgs {
-    fn check(&self) -> Result<(), CliError> {
-        let bad = |what: String| Err(CliError::Train(what));
+    fn check(&self) -> Result<(), TrainError> {
+        let bad = |what: String| Err(TrainError(what));
         if self.holdout == 0 || self.holdout >= 100 {
             return bad(format!(
                 "--holdout {} is not a percentage in 1..=99",
@@ -102,12 +106,12 @@ impl FitArgs {
     }
 
     /// Whether each feature is frozen (`--freeze`).
-    fn frozen(&self) -> Result<Vec<bool>, CliError> {
+    fn frozen(&self) -> Result<Vec<bool>, TrainError> {
         let mut frozen = vec![false; FEATURE_COUNT];
         for name in &self.freeze {
             let group = GROUPS.iter().find(|g| g.name == name).ok_or_else(|| {
                 let names: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
-                CliError::Train(format!(
+                TrainError(format!(
                     "--freeze {name}: no such feature group (the groups: {})",
                     names.join(", ")
                 ))
@@ -182,8 +186,8 @@ fn dataset(
     samples: &[Sample],
     init: &Weights,
     frozen: &[bool],
-    bar: &ProgressBar,
-) -> Result<(Dataset, usize), CliError> {
+    bar: &dyn Bar,
+) -> Result<(Dataset, usize), TrainError> {
     let mut data = Dataset::new(2 * FEATURE_COUNT as u32 + 1);
     let mut skipped = 0;
     let mut entries: Vec<(u32, f32)> = Vec::with_capacity(256);
@@ -223,7 +227,7 @@ fn dataset(
         entries.retain(|&(i, _)| !frozen[i as usize / 2]);
         entries.push((2 * FEATURE_COUNT as u32, start));
         data.push(&entries, sample.white_result())
-            .map_err(|e| CliError::Train(e.to_string()))?;
+            .map_err(|e| TrainError(e.to_string()))?;
     }
     Ok((data, skipped))
 }
@@ -245,10 +249,9 @@ fn log_loss(data: &Dataset, weights: &[f32], scale: f64) -> f64 {
 ///
 /// # Errors
 /// If it cannot be read or is no weights file for this version of ply.
-pub fn read_weights(path: &Path) -> Result<Weights, CliError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| CliError::Train(format!("{}: {e}", path.display())))?;
-    Weights::from_bytes(&bytes).map_err(|e| CliError::Train(format!("{}: {e}", path.display())))
+pub fn read_weights(path: &Path) -> Result<Weights, TrainError> {
+    let bytes = std::fs::read(path).map_err(|e| TrainError(format!("{}: {e}", path.display())))?;
+    Weights::from_bytes(&bytes).map_err(|e| TrainError(format!("{}: {e}", path.display())))
 }
 
 /// One round of the fit, as the progress file keeps it.
@@ -297,65 +300,64 @@ fn write_progress(
     settings: &Value,
     progress: &Progress,
     weights: &Weights,
-) -> Result<(), CliError> {
-    write_atomic(&args.out, &weights.to_bytes())?;
-    let value = json!({
-        "settings": settings,
-        "scale": progress.scale,
-        "initial_holdout_loss": progress.initial_holdout_loss,
-        "rounds": progress.rounds.iter().map(Round::to_json).collect::<Vec<_>>(),
-        "finished": progress.finished,
-    });
-    write_atomic(&progress_path(&args.out), value.to_string().as_bytes())
+) -> Result<(), TrainError> {
+    save(&args.out, &weights.to_bytes())?;
+    let file = ply_fit::run::Progress {
+        settings: settings.clone(),
+        steps: progress.rounds.iter().map(Round::to_json).collect(),
+        state: json!({
+            "scale": progress.scale,
+            "initial_holdout_loss": progress.initial_holdout_loss,
+        }),
+        finished: progress.finished,
+    };
+    file.write(&args.out, "rounds")
 }
 
 /// The weights and progress of an earlier run with the same settings.
-fn resume(args: &FitArgs, settings: &Value) -> Result<(Weights, Progress), CliError> {
-    let path = progress_path(&args.out);
-    let fail = |what: String| CliError::Train(format!("cannot resume: {what}"));
-    let text =
-        std::fs::read_to_string(&path).map_err(|e| fail(format!("{}: {e}", path.display())))?;
-    let value: Value =
-        serde_json::from_str(&text).map_err(|e| fail(format!("{}: {e}", path.display())))?;
-    if &value["settings"] != settings {
-        return Err(fail(format!(
-            "{} was written with other settings or data: {}",
-            path.display(),
-            value["settings"]
-        )));
-    }
-    let rounds = value["rounds"]
-        .as_array()
-        .and_then(|r| r.iter().map(Round::from_json).collect::<Option<Vec<_>>>())
-        .ok_or_else(|| fail(format!("{}: no list of rounds", path.display())))?;
+fn resume(args: &FitArgs, settings: &Value) -> Result<(Weights, Progress), TrainError> {
+    let file = ply_fit::run::Progress::resume(
+        &args.out,
+        settings,
+        "rounds",
+        &["scale", "initial_holdout_loss"],
+    )?;
+    let fail = |what: &str| TrainError(format!("cannot resume: {what}"));
+    let rounds = file
+        .steps
+        .iter()
+        .map(Round::from_json)
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| fail("a bad round in the progress file"))?;
     let progress = Progress {
-        scale: value["scale"]
+        scale: file.state["scale"]
             .as_f64()
-            .ok_or_else(|| fail("no scale".into()))?,
-        initial_holdout_loss: value["initial_holdout_loss"].as_f64().unwrap_or(f64::NAN),
+            .ok_or_else(|| fail("no scale in the progress file"))?,
+        initial_holdout_loss: file.state["initial_holdout_loss"]
+            .as_f64()
+            .unwrap_or(f64::NAN),
         rounds,
-        finished: value["finished"].as_bool().unwrap_or(false),
+        finished: file.finished,
     };
     Ok((read_weights(&args.out)?, progress))
 }
 
 /// Runs `ply train chess fit`.
-pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
+pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     args.check()?;
     let started = Instant::now();
-    let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
+    let (header, samples) = data::read(&args.data).map_err(|e| TrainError(e.to_string()))?;
     let init = match &args.init {
         Some(path) => read_weights(path)?,
         None => WEIGHTS.clone(),
     };
     let settings = args.settings(&header, &init);
-    let rows_bar = bar(
+    let rows_bar = ui.bar(
         samples.len() as u64,
         "features [{wide_bar}] {pos}/{len} eta {eta}",
-        json,
     );
-    let (data, skipped) = dataset(&samples, &init, &args.frozen()?, &rows_bar)?;
-    rows_bar.finish_and_clear();
+    let (data, skipped) = dataset(&samples, &init, &args.frozen()?, &*rows_bar)?;
+    rows_bar.finish();
     drop(samples);
     let holdout = f64::from(args.holdout) / 100.0;
     let (mut weights, mut progress) = if args.resume {
@@ -389,14 +391,13 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
             seed: args.seed,
         };
         let number = progress.rounds.len() + 1;
-        let bar = bar(
+        let bar = ui.bar(
             args.round_epochs as u64,
             &format!(
                 "round {number}/{} fit {} rows [{{wide_bar}}] {{pos}}/{{len}} {{msg}}",
                 args.rounds,
                 data.len()
             ),
-            json,
         );
         let (fitted, report) =
             ply_fit::fit(&data, &to_vector(&weights, &init), &options, |epoch| {
@@ -406,8 +407,8 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
                     epoch.holdout.map_or(f64::NAN, |h| h.loss)
                 ));
             })
-            .map_err(|e| CliError::Train(e.to_string()))?;
-        bar.finish_and_clear();
+            .map_err(|e| TrainError(e.to_string()))?;
+        bar.finish();
         let best = report.best();
         let holdout_errors = best.holdout.unwrap_or(best.train);
         progress.finished = report.best_epoch == 0;
@@ -432,7 +433,7 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
     let whole_loss = log_loss(&data, &vector, progress.scale);
     report(
         args,
-        json,
+        ui,
         &Summary {
             positions: header.records,
             rows: data.len(),
@@ -482,54 +483,49 @@ struct Summary {
     seconds: f64,
 }
 
-fn report(args: &FitArgs, json: bool, s: &Summary) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(
-            out,
-            "{}",
-            json!({
-                "weights": args.out.display().to_string(),
-                "positions": s.positions,
-                "rows": s.rows,
-                "skipped": s.skipped,
-                "holdout_rows": s.holdout_rows,
-                "scale": s.scale,
-                "initial_holdout_loss": s.initial_holdout_loss,
-                "holdout_loss": s.holdout_loss,
-                "loss": s.loss,
-                "rounds": s.rounds,
-                "epochs": s.epochs,
-                "seconds": s.seconds,
-            })
-        )?;
-    } else {
-        writeln!(
-            out,
-            "{}: fitted on {} positions ({} left out: no mating material or a bare king), {} held out",
+fn report(args: &FitArgs, ui: &dyn Ui, s: &Summary) -> Result<(), TrainError> {
+    ui.report(
+        &json!({
+            "weights": args.out.display().to_string(),
+            "positions": s.positions,
+            "rows": s.rows,
+            "skipped": s.skipped,
+            "holdout_rows": s.holdout_rows,
+            "scale": s.scale,
+            "initial_holdout_loss": s.initial_holdout_loss,
+            "holdout_loss": s.holdout_loss,
+            "loss": s.loss,
+            "rounds": s.rounds,
+            "epochs": s.epochs,
+            "seconds": s.seconds,
+        }),
+        &format!(
+            "{}: fitted on {} positions ({} left out: no mating material or a bare king), {} held out\n\
+             scale K = {:.6} per centipawn; held-out log loss {:.6} -> {:.6} (all positions {:.6}); {} rounds, {} epochs, {:.1} s",
             args.out.display(),
             s.rows,
             s.skipped,
-            s.holdout_rows
-        )?;
-        writeln!(
-            out,
-            "scale K = {:.6} per centipawn; held-out log loss {:.6} -> {:.6} (all positions {:.6}); {} rounds, {} epochs, {:.1} s",
-            s.scale, s.initial_holdout_loss, s.holdout_loss, s.loss, s.rounds, s.epochs, s.seconds
-        )?;
-    }
-    Ok(())
+            s.holdout_rows,
+            s.scale,
+            s.initial_holdout_loss,
+            s.holdout_loss,
+            s.loss,
+            s.rounds,
+            s.epochs,
+            s.seconds
+        ),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::generate::{self, GenerateArgs};
     use super::*;
-    use crate::train::batch::{RunArgs, scratch_dir};
+    use ply_fit::run::{Quiet, RunOptions, scratch_dir};
 
     /// A few quick self-play games.
     fn games(dir: &Path) -> PathBuf {
-        let run = RunArgs {
+        let run = RunOptions {
             out: dir.join("games.bin"),
             games: 6,
             seed: 2,
@@ -545,7 +541,7 @@ mod tests {
             adjudicate: 600,
             max_plies: 160,
         };
-        generate::run(&quick, true).unwrap();
+        generate::run(&quick, &Quiet).unwrap();
         out
     }
 
@@ -576,7 +572,7 @@ mod tests {
             &samples,
             &WEIGHTS,
             &[false; FEATURE_COUNT],
-            &ProgressBar::hidden(),
+            &ply_fit::run::Quiet,
         )
         .unwrap();
         let weights = to_vector(&WEIGHTS, &WEIGHTS);
@@ -586,7 +582,7 @@ mod tests {
             .collect();
         assert_eq!(linear.len(), data.len());
         for (sample, row) in linear.into_iter().zip(data.rows()) {
-            let white = ply_chess::engine::Evaluation::white_score(&sample.position);
+            let white = crate::engine::Evaluation::white_score(&sample.position);
             let terms = LinearTerms::of(&sample.position).unwrap();
             let expected = f64::from(white) * terms.scale;
             assert!(
@@ -601,7 +597,7 @@ mod tests {
 
     /// What `run` says when it fails.
     fn error_of(args: &FitArgs) -> String {
-        run(args, true).unwrap_err().to_string()
+        run(args, &Quiet).unwrap_err().to_string()
     }
 
     #[test]
@@ -611,19 +607,19 @@ mod tests {
         let fitted = |name: &str, rounds_first: usize| {
             let mut fit = args(&data, name);
             fit.rounds = rounds_first;
-            run(&fit, true).unwrap();
+            run(&fit, &Quiet).unwrap();
             if rounds_first < 3 {
                 // Stopped early, as an interrupted run leaves it: resume.
                 fit.rounds = 3;
                 fit.resume = true;
-                run(&fit, true).unwrap();
+                run(&fit, &Quiet).unwrap();
             }
             (read_weights(&fit.out).unwrap(), fit)
         };
         let (whole, _) = fitted("whole.bin", 3);
         assert_ne!(whole, WEIGHTS);
         assert!(
-            !crate::train::batch::read_progress(&dir.join("whole.bin"))["rounds"]
+            !ply_fit::run::read_progress(&dir.join("whole.bin"))["rounds"]
                 .as_array()
                 .unwrap()
                 .is_empty()

@@ -1,12 +1,12 @@
 //! The data file of the Othello pipeline: positions from self-play games,
 //! each with its exact score where the solver gave one and the game's result.
 //!
-//! The file is a [`records`](crate::train::records) file: its header's
+//! The file is a [`ply_fit::records`] file: its header's
 //! settings are the exact empties (positions with this many empty squares or
 //! fewer carry the solver's score), then [`RECORD_BYTES`]-byte records, one
 //! per position ([`Sample`]).
 
-use crate::train::records::{self, DataError, Record};
+use ply_fit::records::{self, DataError, Record};
 use std::path::Path;
 
 /// What a data file says about itself; its settings are the exact empties.

@@ -19,69 +19,73 @@
 //! data file whatever the number of threads.
 
 use super::data::{self, Sample};
-use crate::error::CliError;
-use crate::train::batch::{bar, progress_path, write_atomic};
-use clap::Args;
-use indicatif::ProgressBar;
+use crate::eval::patterns::{EMPTIES_PER_STAGE, Features, PatternSet, STAGES};
+use crate::eval::{PatternEvaluation, PatternWeights};
+use crate::{Othello, Position};
 use ply_core::search::{Engine, Limits};
+use ply_fit::run::{Bar, Progress, progress_path, save};
+use ply_fit::run::{TrainError, Ui};
+use ply_fit::serde_json::{Value, json};
 use ply_fit::{Dataset, FitOptions, FitReport, Loss};
-use ply_othello::eval::patterns::{EMPTIES_PER_STAGE, Features, PatternSet, STAGES};
-use ply_othello::eval::{PatternEvaluation, PatternWeights};
-use ply_othello::{Othello, Position};
-use serde_json::{Value, json};
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Arguments of `ply train othello fit`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct FitArgs {
     /// The data file (`ply train othello generate`).
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub data: PathBuf,
     /// The weights file to write (ply-othello's format; rewritten after each
     /// stage).
-    #[arg(long, value_name = "WEIGHTS")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "WEIGHTS"))]
     pub out: PathBuf,
     /// The seed of the held-out split and the minibatch order.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "S", default_value_t = 1))]
     pub seed: u64,
     /// Label positions without an exact score by a search of this depth
     /// with the stages already fitted (0: by the game's result; 4 to 6 is
     /// usual).
-    #[arg(long, value_name = "D", default_value_t = 0)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "D", default_value_t = 0))]
     pub search_depth: u32,
     /// Each stage also trains on positions this many empty squares outside it.
-    #[arg(long, value_name = "E", default_value_t = 2)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "E", default_value_t = 2))]
     pub neighbour_empties: u32,
     /// The most passes over a stage's positions.
-    #[arg(long, value_name = "N", default_value_t = 40)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 40))]
     pub epochs: usize,
     /// Stop a stage after this many epochs without a better held-out error.
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 3))]
     pub patience: usize,
     /// Adam's step size, in discs.
-    #[arg(long, value_name = "RATE", default_value_t = 0.05)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "RATE", default_value_t = 0.05)
+    )]
     pub learning_rate: f64,
     /// Positions per Adam step.
-    #[arg(long, value_name = "N", default_value_t = 4096)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 4096))]
     pub batch: usize,
     /// The L2 penalty: `L2 * sum(weight²)` against the sum of squared errors
     /// (in discs); it pulls rarely seen configurations to 0.
-    #[arg(long, value_name = "L2", default_value_t = 2.0)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "L2", default_value_t = 2.0))]
     pub l2: f64,
     /// Percent of each stage's positions held out to measure the error.
-    #[arg(long, value_name = "PERCENT", default_value_t = 10)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "PERCENT", default_value_t = 10)
+    )]
     pub holdout: u32,
     /// Continue a fit that stopped: keep the stages the progress file lists.
-    #[arg(long)]
+    #[cfg_attr(feature = "clap", arg(long))]
     pub resume: bool,
 }
 
 impl FitArgs {
-    fn check(&self) -> Result<(), CliError> {
-        let bad = |what: String| Err(CliError::Train(what));
+    fn check(&self) -> Result<(), TrainError> {
+        let bad = |what: String| Err(TrainError(what));
         if self.search_depth > 12 {
             return bad(format!(
                 "--search-depth {} is more than 12",
@@ -185,8 +189,8 @@ fn search_labels(
     positions: &[Othello],
     evaluation: &PatternEvaluation,
     depth: u32,
-    bar: &ProgressBar,
-) -> Result<Vec<f32>, CliError> {
+    bar: &dyn Bar,
+) -> Result<Vec<f32>, TrainError> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = AtomicUsize::new(0);
     let labels: Vec<std::sync::Mutex<f32>> = positions
@@ -219,7 +223,9 @@ fn search_labels(
         }
     });
     if failed.load(Ordering::Relaxed) {
-        return Err(CliError::HashAllocation(1));
+        return Err(TrainError::new(
+            "cannot allocate a 1 MiB transposition table: ask for less with --hash",
+        ));
     }
     Ok(labels
         .into_iter()
@@ -229,9 +235,9 @@ fn search_labels(
 
 /// The position of a sample, to search (the side to move as Black: the
 /// search and the evaluation see only the side to move).
-fn position_of(sample: &Sample) -> Result<Othello, CliError> {
+fn position_of(sample: &Sample) -> Result<Othello, TrainError> {
     Position::from_discs(sample.player, sample.opponent, ply_core::Side::First)
-        .map_err(|e| CliError::Train(format!("a data record that is no position: {e}")))
+        .map_err(|e| TrainError(format!("a data record that is no position: {e}")))
 }
 
 /// A stage's weights as the fit's starting point, in discs.
@@ -252,8 +258,8 @@ fn fit_stage(
     s: usize,
     samples: &[Sample],
     weights: &mut PatternWeights,
-    json: bool,
-) -> Result<StageReport, CliError> {
+    ui: &dyn Ui,
+) -> Result<StageReport, TrainError> {
     let started = Instant::now();
     let (first, last) = stage_empties(s);
     let (low, high) = (
@@ -276,21 +282,20 @@ fn fit_stage(
         .filter(|x| x.exact.is_none())
         .collect();
     let searched = if args.search_depth > 0 && !unlabelled.is_empty() {
-        let bar = bar(
+        let bar = ui.bar(
             unlabelled.len() as u64,
             &format!(
                 "stage {s:>2} search d{} [{{wide_bar}}] {{pos}}/{{len}} eta {{eta}}",
                 args.search_depth
             ),
-            json,
         );
         let evaluation = PatternEvaluation::new(weights);
         let positions = unlabelled
             .iter()
             .map(|x| position_of(x))
             .collect::<Result<Vec<_>, _>>()?;
-        let labels = search_labels(&positions, &evaluation, args.search_depth, &bar)?;
-        bar.finish_and_clear();
+        let labels = search_labels(&positions, &evaluation, args.search_depth, &*bar)?;
+        bar.finish();
         labels
     } else {
         unlabelled.iter().map(|x| f32::from(x.result)).collect()
@@ -306,10 +311,9 @@ fn fit_stage(
             }
             None => searched.next().expect("one label per unlabelled sample"),
         };
-        let features =
-            Features::of::<ply_othello::BitboardGenerator>(sample.player, sample.opponent);
+        let features = Features::of::<crate::BitboardGenerator>(sample.player, sample.opponent);
         data.push(&features.entries, target.clamp(-64.0, 64.0))
-            .map_err(|e| CliError::Train(e.to_string()))?;
+            .map_err(|e| TrainError(e.to_string()))?;
     }
     if data.is_empty() {
         return Ok(StageReport {
@@ -334,13 +338,12 @@ fn fit_stage(
         patience: args.patience,
         seed: args.seed.wrapping_add(s as u64),
     };
-    let bar = bar(
+    let bar = ui.bar(
         args.epochs as u64,
         &format!(
             "stage {s:>2} fit {} rows [{{wide_bar}}] {{pos}}/{{len}} {{msg}}",
             data.len()
         ),
-        json,
     );
     let (fitted, report): (Vec<f32>, FitReport) =
         ply_fit::fit(&data, &to_discs(weights.stage(s)), &options, |epoch| {
@@ -351,8 +354,8 @@ fn fit_stage(
                 epoch.holdout.map_or(f64::NAN, |h| h.rmse)
             ));
         })
-        .map_err(|e| CliError::Train(format!("stage {s}: {e}")))?;
-    bar.finish_and_clear();
+        .map_err(|e| TrainError(format!("stage {s}: {e}")))?;
+    bar.finish();
     to_centi_discs(&fitted, weights.stage_mut(s));
     let best = report.best();
     Ok(StageReport {
@@ -371,37 +374,24 @@ fn fit_stage(
 fn resume(
     args: &FitArgs,
     settings: &Value,
-) -> Result<(PatternWeights, Vec<StageReport>), CliError> {
-    let progress_file = progress_path(&args.out);
-    let fail = |what: String| CliError::Train(format!("cannot resume: {what}"));
-    let text = std::fs::read_to_string(&progress_file)
-        .map_err(|e| fail(format!("{}: {e}", progress_file.display())))?;
-    let progress: Value = serde_json::from_str(&text)
-        .map_err(|e| fail(format!("{}: {e}", progress_file.display())))?;
-    if &progress["settings"] != settings {
-        return Err(fail(format!(
-            "{} was made with other settings or data: {}",
-            progress_file.display(),
-            progress["settings"]
-        )));
-    }
+) -> Result<(PatternWeights, Vec<StageReport>), TrainError> {
+    let progress = Progress::resume(&args.out, settings, "stages", &[])?;
     let weights = PatternWeights::read_file(&args.out)
-        .map_err(|e| fail(format!("{}: {e}", args.out.display())))?;
-    let stages = progress["stages"]
-        .as_array()
-        .ok_or_else(|| fail("no stages in the progress file".into()))?
+        .map_err(|e| TrainError(format!("cannot resume: {e}")))?;
+    let stages = progress
+        .steps
         .iter()
         .map(StageReport::from_json)
         .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| fail("a bad stage in the progress file".into()))?;
+        .ok_or_else(|| TrainError::new("cannot resume: a bad stage in the progress file"))?;
     Ok((weights, stages))
 }
 
 /// Runs `ply train othello fit`.
-pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
+pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     args.check()?;
     let started = Instant::now();
-    let (header, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
+    let (header, samples) = data::read(&args.data).map_err(|e| TrainError(e.to_string()))?;
     let settings = args.settings(&header);
     let (mut weights, mut reports) = if args.resume && progress_path(&args.out).exists() {
         resume(args, &settings)?
@@ -410,70 +400,55 @@ pub fn run(args: &FitArgs, json: bool) -> Result<(), CliError> {
     };
     let _ = PatternSet::get();
     for s in reports.len()..STAGES {
-        let report = fit_stage(args, s, &samples, &mut weights, json)?;
+        let report = fit_stage(args, s, &samples, &mut weights, ui)?;
         reports.push(report);
-        write_atomic(&args.out, &weights.to_bytes())?;
-        let progress = json!({
-            "settings": settings,
-            "stages": reports.iter().map(StageReport::to_json).collect::<Vec<_>>(),
-        });
-        write_atomic(&progress_path(&args.out), progress.to_string().as_bytes())?;
+        save(&args.out, &weights.to_bytes())?;
+        let mut progress = Progress::new(settings.clone(), json!({}));
+        progress.steps = reports.iter().map(StageReport::to_json).collect();
+        progress.write(&args.out, "stages")?;
     }
     let seconds = started.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(
-            out,
-            "{}",
-            json!({
-                "out": args.out.display().to_string(),
-                "positions": samples.len(),
-                "labels": label_kind(args.search_depth),
-                "stages": reports.iter().map(StageReport::to_json).collect::<Vec<_>>(),
-                "seconds": seconds,
-            })
-        )?;
-    } else {
-        writeln!(
-            out,
-            "{}: {} positions from {}, labels: exact, else {} ({seconds:.1} s)",
-            args.out.display(),
-            samples.len(),
-            args.data.display(),
-            label_kind(args.search_depth)
-        )?;
-        writeln!(
-            out,
-            "stage  empties     rows    exact  held out  train rmse  held-out rmse  epochs"
-        )?;
-        for r in &reports {
-            let (first, last) = stage_empties(r.stage);
-            writeln!(
-                out,
-                "{:>5}  {:>2}-{:<2}  {:>9}  {:>7}  {:>8}  {:>10.2}  {:>13.2}  {:>6}",
-                r.stage,
-                first,
-                last,
-                r.rows,
-                r.exact,
-                r.holdout_rows,
-                r.train_rmse,
-                r.holdout_rmse,
-                r.epochs
-            )?;
-        }
-        writeln!(
-            out,
-            "(errors in discs; rows include the neighbouring empties)"
-        )?;
+    let mut text = format!(
+        "{}: {} positions from {}, labels: exact, else {} ({seconds:.1} s)\n",
+        args.out.display(),
+        samples.len(),
+        args.data.display(),
+        label_kind(args.search_depth)
+    );
+    text += "stage  empties     rows    exact  held out  train rmse  held-out rmse  epochs\n";
+    for r in &reports {
+        let (first, last) = stage_empties(r.stage);
+        text += &format!(
+            "{:>5}  {:>2}-{:<2}  {:>9}  {:>7}  {:>8}  {:>10.2}  {:>13.2}  {:>6}\n",
+            r.stage,
+            first,
+            last,
+            r.rows,
+            r.exact,
+            r.holdout_rows,
+            r.train_rmse,
+            r.holdout_rmse,
+            r.epochs
+        );
     }
-    Ok(())
+    text += "(errors in discs; rows include the neighbouring empties)";
+    ui.report(
+        &json!({
+            "out": args.out.display().to_string(),
+            "positions": samples.len(),
+            "labels": label_kind(args.search_depth),
+            "stages": reports.iter().map(StageReport::to_json).collect::<Vec<_>>(),
+            "seconds": seconds,
+        }),
+        &text,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::othello::generate::{self, GenerateArgs};
+    use crate::train::generate::{self, GenerateArgs};
+    use ply_fit::run::Quiet;
     use std::path::Path;
 
     /// A scratch directory for one test.
@@ -487,7 +462,7 @@ mod tests {
     fn games(dir: &Path) -> PathBuf {
         let data = dir.join("games.bin");
         let args = GenerateArgs {
-            run: crate::train::batch::RunArgs {
+            run: ply_fit::run::RunOptions {
                 out: data.clone(),
                 games: 6,
                 seed: 2,
@@ -500,7 +475,7 @@ mod tests {
             noise: 10,
             endgame_noise: 20,
         };
-        generate::run(&args, true).unwrap();
+        generate::run(&args, &Quiet).unwrap();
         data
     }
 
@@ -526,10 +501,10 @@ mod tests {
         let dir = scratch("resume");
         let data = games(&dir);
         let whole = args(&data, dir.join("whole.bin"));
-        run(&whole, true).unwrap();
+        run(&whole, &Quiet).unwrap();
         let weights = PatternWeights::read(std::fs::File::open(&whole.out).unwrap()).unwrap();
         assert_ne!(weights, PatternWeights::zeros());
-        let stages = crate::train::batch::read_progress(&whole.out)["stages"]
+        let stages = ply_fit::run::read_progress(&whole.out)["stages"]
             .as_array()
             .unwrap()
             .clone();
@@ -540,8 +515,8 @@ mod tests {
 
         // Again, stopped after 5 stages (as an interrupted run leaves it).
         let mut part = args(&data, dir.join("part.bin"));
-        run(&part, true).unwrap();
-        let mut cut = crate::train::batch::read_progress(&part.out);
+        run(&part, &Quiet).unwrap();
+        let mut cut = ply_fit::run::read_progress(&part.out);
         cut["stages"].as_array_mut().unwrap().truncate(5);
         let mut partial = PatternWeights::read(std::fs::File::open(&part.out).unwrap()).unwrap();
         for s in 5..STAGES {
@@ -550,7 +525,7 @@ mod tests {
         std::fs::write(&part.out, partial.to_bytes()).unwrap();
         std::fs::write(progress_path(&part.out), cut.to_string()).unwrap();
         part.resume = true;
-        run(&part, true).unwrap();
+        run(&part, &Quiet).unwrap();
         assert_eq!(
             std::fs::read(&part.out).unwrap(),
             std::fs::read(&whole.out).unwrap()
@@ -558,7 +533,7 @@ mod tests {
 
         // Resuming with other settings is refused.
         part.seed = 5;
-        let error = run(&part, true).unwrap_err().to_string();
+        let error = run(&part, &Quiet).unwrap_err().to_string();
         assert!(error.contains("other settings"), "{error}");
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -567,13 +542,13 @@ mod tests {
     fn bad_arguments_and_files_are_errors() {
         let dir = scratch("bad");
         let missing = args(&dir.join("missing.bin"), dir.join("w.bin"));
-        assert!(run(&missing, true).is_err());
+        assert!(run(&missing, &Quiet).is_err());
         let deep = FitArgs {
             search_depth: 13,
             ..args(&dir.join("x"), dir.join("w.bin"))
         };
         assert!(
-            run(&deep, true)
+            run(&deep, &Quiet)
                 .unwrap_err()
                 .to_string()
                 .contains("--search-depth")
@@ -582,7 +557,7 @@ mod tests {
             holdout: 100,
             ..args(&dir.join("x"), dir.join("w.bin"))
         };
-        assert!(run(&all_held_out, true).is_err());
+        assert!(run(&all_held_out, &Quiet).is_err());
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -3,7 +3,7 @@
 //! (`datagen`) by [`ply_fit::nnue`], written as the quantised file that `EvalFile` and `PLY_CHESS_NET` load.
 //!
 //! Each record gives the features of its position from the side to move's
-//! perspective and the other side's ([`ply_chess::engine::nnue`]), the
+//! perspective and the other side's ([`crate::engine::nnue`]), the
 //! score and the result turned to the side to move's view. After every
 //! epoch the held-out loss is reported, the network written (`OUT`,
 //! quantised) and the whole training state saved (`OUT.ckpt`), so that
@@ -11,101 +11,113 @@
 //! where an uninterrupted one would. The run is the same for a seed and a
 //! data file whatever the number of threads.
 
-use crate::error::CliError;
-use crate::train::batch::{bar, print_report, threads, write_atomic};
-use clap::Args;
-use ply_chess::Color;
-use ply_chess::engine::nnue::{INPUTS, training_features};
-use ply_chess::train::{DataError, Reader, TrainingPosition};
+use crate::Color;
+use crate::engine::nnue::{INPUTS, training_features};
+use crate::train::{DataError, Reader, TrainingPosition};
 use ply_core::nnue::Activation;
 use ply_fit::nnue::{SparseData, TrainOptions, Trainer, fit_scale};
-use serde_json::json;
+use ply_fit::run::{TrainError, Ui};
+use ply_fit::run::{save, threads};
+use ply_fit::serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `ply train chess nnue`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct NnueArgs {
     /// The data file: 32-byte marlinformat records (`ply train chess
     /// datagen`).
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub data: PathBuf,
     /// The network file to write (rewritten after each epoch); the training
     /// state goes to OUT.ckpt.
-    #[arg(long, value_name = "NET")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "NET"))]
     pub out: PathBuf,
     /// Hidden neurons per perspective (a multiple of 16).
-    #[arg(long, value_name = "H", default_value_t = 128)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "H", default_value_t = 128))]
     pub hidden: usize,
     /// The hidden activation: crelu (clipped ReLU) or screlu (squared).
-    #[arg(long, value_name = "NAME", default_value = "crelu")]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "NAME", default_value = "crelu")
+    )]
     pub activation: String,
     /// Epochs in all (a resumed run counts those done).
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 10))]
     pub epochs: usize,
     /// Positions per Adam step.
-    #[arg(long, value_name = "N", default_value_t = 16384)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 16384))]
     pub batch: usize,
     /// Adam's step size in the first epoch.
-    #[arg(long, value_name = "RATE", default_value_t = 0.001)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "RATE", default_value_t = 0.001)
+    )]
     pub learning_rate: f32,
     /// The step size is multiplied by this after each epoch.
-    #[arg(long, value_name = "D", default_value_t = 0.9)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "D", default_value_t = 0.9))]
     pub lr_decay: f32,
     /// Centipawns per unit of output: sigmoid(score / scale) is a score's
     /// expected result. `auto`: the scale at which the data's scores best
     /// predict its results (157 for ply's own games at 5000 nodes; 400, the
     /// usual choice, made the first network about 180 Elo weaker there).
-    #[arg(long, value_name = "CP|auto", default_value = "auto")]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "CP|auto", default_value = "auto")
+    )]
     pub scale: String,
     /// The weight of the search score in the target (1 - lambda: the game's
     /// result).
-    #[arg(long, value_name = "L", default_value_t = 0.7)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "L", default_value_t = 0.7))]
     pub lambda: f32,
     /// Percent of the positions held out.
-    #[arg(long, value_name = "PERCENT", default_value_t = 3.0)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "PERCENT", default_value_t = 3.0)
+    )]
     pub holdout: f64,
     /// The seed of the initial weights, the split and the batch order.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "S", default_value_t = 1))]
     pub seed: u64,
     /// Threads (default: one per core); the network does not depend on it.
-    #[arg(long, value_name = "T", default_value_t = 0)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "T", default_value_t = 0))]
     pub threads: usize,
     /// Read at most this many positions (0: all).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 0))]
     pub limit: usize,
     /// Continue from OUT.ckpt.
-    #[arg(long)]
+    #[cfg_attr(feature = "clap", arg(long))]
     pub resume: bool,
 }
 
 impl NnueArgs {
     /// The scale: `--scale`, or the one fitted to `data`.
-    fn scale(&self, data: &SparseData) -> Result<u32, CliError> {
+    fn scale(&self, data: &SparseData) -> Result<u32, TrainError> {
         if self.scale == "auto" {
             return Ok(fit_scale(data).round() as u32);
         }
         match self.scale.parse::<u32>() {
             Ok(scale) if scale > 0 => Ok(scale),
-            _ => Err(CliError::Train(format!(
+            _ => Err(TrainError(format!(
                 "--scale {}: expected centipawns (a whole number above 0) or auto",
                 self.scale
             ))),
         }
     }
 
-    fn options(&self) -> Result<TrainOptions, CliError> {
+    fn options(&self) -> Result<TrainOptions, TrainError> {
         let activation = match self.activation.as_str() {
             "crelu" => Activation::ClippedRelu,
             "screlu" => Activation::SquaredClippedRelu,
             other => {
-                return Err(CliError::Train(format!(
+                return Err(TrainError(format!(
                     "--activation {other}: expected crelu or screlu"
                 )));
             }
         };
         if self.epochs == 0 {
-            return Err(CliError::Train("--epochs must be at least 1".into()));
+            return Err(TrainError("--epochs must be at least 1".into()));
         }
         Ok(TrainOptions {
             hidden: self.hidden,
@@ -130,7 +142,7 @@ fn checkpoint_path(out: &Path) -> PathBuf {
 }
 
 /// A record's features, score and result from the side to move's view.
-fn push(data: &mut SparseData, record: &TrainingPosition) -> Result<(), CliError> {
+fn push(data: &mut SparseData, record: &TrainingPosition) -> Result<(), TrainError> {
     let (us, them) = training_features(&record.position);
     let white = record.position.turn() == Color::White;
     let score = f32::from(record.score);
@@ -141,12 +153,12 @@ fn push(data: &mut SparseData, record: &TrainingPosition) -> Result<(), CliError
         (-score, 1.0 - result)
     };
     data.push(&us, &them, score, result)
-        .map_err(|e| CliError::Train(e.to_string()))
+        .map_err(|e| TrainError(e.to_string()))
 }
 
 /// Reads the data file into sparse features.
-fn read(path: &Path, limit: usize) -> Result<SparseData, CliError> {
-    let err = |e: DataError| CliError::Train(format!("{}: {e}", path.display()));
+fn read(path: &Path, limit: usize) -> Result<SparseData, TrainError> {
+    let err = |e: DataError| TrainError(format!("{}: {e}", path.display()));
     let file = std::fs::File::open(path).map_err(|e| err(e.into()))?;
     let mut data = SparseData::new(INPUTS);
     for record in Reader::new(std::io::BufReader::new(file)) {
@@ -156,38 +168,36 @@ fn read(path: &Path, limit: usize) -> Result<SparseData, CliError> {
         }
     }
     if data.is_empty() {
-        return Err(CliError::Train(format!("{}: no positions", path.display())));
+        return Err(TrainError(format!("{}: no positions", path.display())));
     }
     Ok(data)
 }
 
 /// Runs `ply train chess nnue`.
-pub fn run(args: &NnueArgs, json: bool) -> Result<(), CliError> {
+pub fn run(args: &NnueArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let options = args.options()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(args.threads))
         .build()
-        .map_err(|e| CliError::Train(e.to_string()))?;
-    pool.install(|| train(args, options, json))
+        .map_err(|e| TrainError(e.to_string()))?;
+    pool.install(|| train(args, options, ui))
 }
 
-fn train(args: &NnueArgs, mut options: TrainOptions, json: bool) -> Result<(), CliError> {
+fn train(args: &NnueArgs, mut options: TrainOptions, ui: &dyn Ui) -> Result<(), TrainError> {
     let started = Instant::now();
     let data = read(&args.data, args.limit)?;
     let scale = args.scale(&data)?;
     options.scale = scale as f32;
     let ckpt = checkpoint_path(&args.out);
-    let train_error = |e: ply_fit::FitError| CliError::Train(e.to_string());
+    let train_error = |e: ply_fit::FitError| TrainError(e.to_string());
     let mut trainer = if args.resume {
         let bytes = std::fs::read(&ckpt)
-            .map_err(|e| CliError::Train(format!("--resume: {}: {e}", ckpt.display())))?;
+            .map_err(|e| TrainError(format!("--resume: {}: {e}", ckpt.display())))?;
         Trainer::resume(&data, options.clone(), &bytes).map_err(train_error)?
     } else {
         Trainer::new(&data, options.clone()).map_err(train_error)?
     };
-    print_report(
-        json,
-        &json!({
+    ui.report(&json!({
             "event": "start",
             "positions": data.len(),
             "train": trainer.train_len(),
@@ -212,33 +222,29 @@ fn train(args: &NnueArgs, mut options: TrainOptions, json: bool) -> Result<(), C
     )?;
     if trainer.epoch == 0 {
         let loss = trainer.holdout_loss(&data);
-        print_report(
-            json,
+        ui.report(
             &json!({"event": "epoch", "epoch": 0, "holdout_loss": loss}),
             &format!("epoch 0: held-out loss {}", fmt_loss(loss)),
         )?;
     }
     while trainer.epoch < options.epochs {
-        let bar = bar(
+        let bar = ui.bar(
             trainer.train_len() as u64,
             &format!(
                 "epoch {}/{} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} {{per_sec}}",
                 trainer.epoch + 1,
                 options.epochs
             ),
-            json,
         );
         let epoch_start = Instant::now();
         let report = trainer.train_epoch(&data, &mut |done| bar.set_position(done as u64));
-        bar.finish_and_clear();
+        bar.finish();
         let seconds = epoch_start.elapsed().as_secs_f64();
         let network = trainer.network.quantise(scale);
-        write_atomic(&args.out, &network.to_bytes())?;
-        write_atomic(&ckpt, &trainer.checkpoint())?;
+        save(&args.out, &network.to_bytes())?;
+        save(&ckpt, &trainer.checkpoint())?;
         let rate = report.positions as f64 / seconds;
-        print_report(
-            json,
-            &json!({
+        ui.report(&json!({
                 "event": "epoch",
                 "epoch": report.epoch,
                 "train_loss": report.train_loss,

@@ -1,7 +1,7 @@
 //! The data file of the chess pipeline: quiet positions from self-play
 //! games, each with the game's result.
 //!
-//! The file is a [`records`](crate::train::records) file whose header's
+//! The file is a [`ply_fit::records`] file whose header's
 //! settings are the code of the generator's settings
 //! (a hash of `--nodes` or `--depth`, `--opening-plies`, `--adjudicate` and
 //! `--max-plies`); then [`RECORD_BYTES`]-byte records
@@ -11,8 +11,8 @@
 //! clock (255 or more stored as 255) and White's result in half points
 //! (0 lost, 1 drawn, 2 won), then a reserved byte (0).
 
-use crate::train::records::{self, DataError, Record};
-use ply_chess::{Color, Piece, Position, Role, Square};
+use crate::{Color, Piece, Position, Role, Square};
+use ply_fit::records::{self, DataError, Record};
 use std::path::Path;
 
 /// What a data file says about itself; its settings are the settings code.
@@ -101,7 +101,7 @@ impl Record for Sample {
         for (i, piece) in pieces.iter_mut().enumerate() {
             *piece = code_piece((bytes[i / 2] >> (4 * (i % 2))) & 15)?;
         }
-        let placement = ply_chess::fen::placement(|square| pieces[square.index()]);
+        let placement = crate::fen::placement(|square| pieces[square.index()]);
         let side = match bytes[32] {
             0 => 'w',
             1 => 'b',

@@ -3,22 +3,21 @@
 //! evaluation on positions it was not fitted on.
 
 use super::data;
-use crate::error::CliError;
-use clap::Args;
-use ply_othello::BitboardGenerator;
-use ply_othello::eval::{PatternEvaluation, PatternWeights};
-use std::io::Write;
+use crate::BitboardGenerator;
+use crate::eval::{PatternEvaluation, PatternWeights};
+use ply_fit::run::{TrainError, Ui};
 use std::path::PathBuf;
 
 /// Arguments of `ply train othello check`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct CheckArgs {
     /// The data file whose exact scores are the answers (best one the
     /// weights were not fitted on, e.g. `generate --seed 2 --exact-empties 22`).
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub data: PathBuf,
     /// The weights file to check (default: the weights ply plays with).
-    #[arg(long, value_name = "WEIGHTS")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "WEIGHTS"))]
     pub weights: Option<PathBuf>,
 }
 
@@ -61,13 +60,13 @@ impl Errors {
 }
 
 /// Runs `ply train othello check`.
-pub fn run(args: &CheckArgs, json: bool) -> Result<(), CliError> {
-    let (_, samples) = data::read(&args.data).map_err(|e| CliError::Train(e.to_string()))?;
+pub fn run(args: &CheckArgs, ui: &dyn Ui) -> Result<(), TrainError> {
+    let (_, samples) = data::read(&args.data).map_err(|e| TrainError(e.to_string()))?;
     let loaded;
     let evaluation = match &args.weights {
         Some(path) => {
             let weights = PatternWeights::read_file(path)
-                .map_err(|e| CliError::Train(format!("{}: {e}", path.display())))?;
+                .map_err(|e| TrainError(format!("{}: {e}", path.display())))?;
             loaded = PatternEvaluation::new(&weights);
             &loaded
         }
@@ -82,7 +81,7 @@ pub fn run(args: &CheckArgs, json: bool) -> Result<(), CliError> {
         }
     }
     if by_empties.iter().all(|e| e.positions == 0) {
-        return Err(CliError::Train(format!(
+        return Err(TrainError(format!(
             "{}: no positions with exact scores",
             args.data.display()
         )));
@@ -92,33 +91,32 @@ pub fn run(args: &CheckArgs, json: bool) -> Result<(), CliError> {
         .enumerate()
         .filter(|(_, e)| e.positions > 0)
         .rev();
-    let mut out = std::io::stdout().lock();
-    if json {
-        let rows: Vec<_> = rows
-            .map(|(empties, e)| {
-                serde_json::json!({
-                    "empties": empties,
-                    "positions": e.positions,
-                    "rmse": e.rmse(),
-                    "mean_absolute_error": e.mean_absolute(),
-                    "same_winner_percent": e.same_winner_percent(),
-                })
+    let rows: Vec<_> = rows.collect();
+    let json_rows: Vec<_> = rows
+        .iter()
+        .map(|(empties, e)| {
+            ply_fit::serde_json::json!({
+                "empties": empties,
+                "positions": e.positions,
+                "rmse": e.rmse(),
+                "mean_absolute_error": e.mean_absolute(),
+                "same_winner_percent": e.same_winner_percent(),
             })
-            .collect();
-        writeln!(out, "{}", serde_json::json!({ "by_empties": rows }))?;
-    } else {
-        writeln!(out, "empties  positions   rmse  mean |error|  same winner")?;
-        for (empties, e) in rows {
-            writeln!(
-                out,
-                "{empties:>7}  {:>9}  {:>5.2}  {:>12.2}  {:>10.1}%",
-                e.positions,
-                e.rmse(),
-                e.mean_absolute(),
-                e.same_winner_percent()
-            )?;
-        }
-        writeln!(out, "(errors in discs, against the solver's exact scores)")?;
+        })
+        .collect();
+    let mut text = String::from("empties  positions   rmse  mean |error|  same winner\n");
+    for (empties, e) in &rows {
+        text += &format!(
+            "{empties:>7}  {:>9}  {:>5.2}  {:>12.2}  {:>10.1}%\n",
+            e.positions,
+            e.rmse(),
+            e.mean_absolute(),
+            e.same_winner_percent()
+        );
     }
-    Ok(())
+    text += "(errors in discs, against the solver's exact scores)";
+    ui.report(
+        &ply_fit::serde_json::json!({ "by_empties": json_rows }),
+        &text,
+    )
 }

@@ -2,15 +2,15 @@
 //! games, each with the game's result and, where the endgame database
 //! reaches, its database value.
 //!
-//! A [`records`](crate::train::records) file with the magic `PLYKTRN1`; its
+//! A [`ply_fit::records`] file with the magic `PLYKTRN1`; its
 //! header's settings besides the seed are the search depth (u16), the noise
 //! percent (u16) and the database's piece count (u32, 0 without one); then
 //! [`RECORD_BYTES`]-byte records, one per position ([`Sample`]).
 
-pub use crate::train::records::DataError;
-use crate::train::records::{self, Record, SETTINGS_BYTES};
-use ply_checkers::board::Board;
-use ply_checkers::egdb::Value;
+use crate::board::Board;
+use crate::egdb::Value;
+pub use ply_fit::records::DataError;
+use ply_fit::records::{self, Record, SETTINGS_BYTES};
 use std::path::Path;
 
 /// The first eight bytes of a data file.
@@ -183,7 +183,7 @@ mod tests {
     #[test]
     fn samples_come_back_as_written_and_runs_resume() {
         type Writer = records::Writer<Sample>;
-        let dir = crate::train::batch::scratch_dir("checkers-data");
+        let dir = ply_fit::run::scratch_dir("checkers-data");
         let path = dir.join("data.bin");
         let mut writer = Writer::open(&path, 7, settings(6)).unwrap();
         writer.append(2, &[sample(1), sample(2)]).unwrap();
@@ -204,7 +204,7 @@ mod tests {
         std::fs::write(&path, b"PLYKTRN1 but short").unwrap();
         assert!(read(&path).is_err());
         let mut chess = [0u8; 60];
-        chess[0..8].copy_from_slice(crate::train::chess::data::MAGIC);
+        chess[0..8].copy_from_slice(b"PLYCTRN1");
         std::fs::write(&path, chess).unwrap();
         assert!(read(&path).unwrap_err().to_string().contains("bad magic"));
         std::fs::remove_dir_all(&dir).unwrap();

@@ -14,41 +14,40 @@
 //! the engine's table is cleared before it.
 
 use super::data::Sample;
-use crate::error::CliError;
-use crate::train::batch;
-use clap::Args;
-use ply_chess::Position;
-use ply_chess::engine::ChessPlayer;
-use ply_chess::moves::Move;
+use crate::Position;
+use crate::engine::ChessPlayer;
+use crate::moves::Move;
 use ply_core::Player;
 use ply_core::player::Request;
 use ply_core::rng::Rng;
 use ply_core::search::{Limits, Score};
 use ply_core::{GameHistory, Outcome, Side};
+use ply_fit::run::{TrainError, Ui};
 use std::sync::atomic::AtomicBool;
 
 /// Arguments of `ply train chess generate`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct GenerateArgs {
     /// The file, the games and the threads.
-    #[command(flatten)]
-    pub run: batch::RunArgs,
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub run: ply_fit::run::RunOptions,
     /// Nodes of the engine's search for each move (ignored with --depth).
-    #[arg(long, value_name = "N", default_value_t = 5000)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 5000))]
     pub nodes: u64,
     /// Search every move to this depth instead of a node count (1 to 20).
-    #[arg(long, value_name = "D")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "D"))]
     pub depth: Option<u32>,
     /// The most random moves that open each game (at least half as many
     /// are played; 2 to 40).
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 10))]
     pub opening_plies: u32,
     /// Adjudicate a game won when the score stays beyond this many
     /// centipawns (200 to 10000).
-    #[arg(long, value_name = "CP", default_value_t = 1000)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "CP", default_value_t = 1000))]
     pub adjudicate: u32,
     /// Adjudicate a game drawn when it reaches this many plies.
-    #[arg(long, value_name = "N", default_value_t = 300)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 300))]
     pub max_plies: u32,
 }
 
@@ -81,8 +80,8 @@ const WIN_PLIES: usize = 4;
 const MATE_SCORE: i32 = 20_000;
 
 impl GenerateArgs {
-    fn settings(&self) -> Result<Settings, CliError> {
-        let bad = |what: String| Err(CliError::Train(what));
+    fn settings(&self) -> Result<Settings, TrainError> {
+        let bad = |what: String| Err(TrainError(what));
         let limit = match self.depth {
             Some(depth) if !(1..=20).contains(&depth) => {
                 return bad(format!("--depth {depth} is not in 1..=20"));
@@ -159,10 +158,7 @@ pub(crate) struct PlayedGame {
     pub winner: Option<Side>,
 }
 
-/// The random numbers of game `index` of `seed`: the same on every machine.
-pub(crate) fn game_rng(seed: u64, index: u64) -> Rng {
-    Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index))
-}
+pub(crate) use ply_fit::run::game_rng;
 
 /// A game from `start` with up to `plies` random moves drawn with `rng`
 /// (fewer when the game ends first or reaches `max_plies`).
@@ -190,9 +186,13 @@ fn white_half_points(winner: Option<Side>) -> u8 {
 }
 
 impl SelfPlay {
-    pub(crate) fn new() -> Result<SelfPlay, CliError> {
+    pub(crate) fn new() -> Result<SelfPlay, TrainError> {
         Ok(SelfPlay {
-            engine: ChessPlayer::with_hash(16).map_err(|_| CliError::HashAllocation(16))?,
+            engine: ChessPlayer::with_hash(16).map_err(|_| {
+                TrainError::new(
+                    "cannot allocate a 16 MiB transposition table: ask for less with --hash",
+                )
+            })?,
         })
     }
 
@@ -245,8 +245,8 @@ impl SelfPlay {
             let position = *history.position();
             let (mv, score) = self.engine_move(&position, &history.earlier_hashes(), settings);
             let white = match position.turn() {
-                ply_chess::Color::White => score.0,
-                ply_chess::Color::Black => -score.0,
+                crate::Color::White => score.0,
+                crate::Color::Black => -score.0,
             };
             let noisy = mv.is_capture() || mv.promotion().is_some();
             if !(position.is_check() || noisy) && white.abs() < MATE_SCORE {
@@ -268,8 +268,8 @@ impl SelfPlay {
         let position = *history.position();
         let (_, score) = self.engine_move(&position, &history.earlier_hashes(), settings);
         match position.turn() {
-            ply_chess::Color::White => score.0,
-            ply_chess::Color::Black => -score.0,
+            crate::Color::White => score.0,
+            crate::Color::Black => -score.0,
         }
     }
 
@@ -313,13 +313,13 @@ fn adjudicated(scores: &[i32], ply: usize, win: i32) -> Option<Option<Side>> {
 }
 
 /// Runs `ply train chess generate`.
-pub fn run(args: &GenerateArgs, json: bool) -> Result<(), CliError> {
+pub fn run(args: &GenerateArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let settings = args.settings()?;
-    batch::generate(
+    ply_fit::run::generate(
         &args.run,
         settings.code(),
         SelfPlay::new,
-        json,
+        ui,
         |player, game| player.play(&settings, game),
     )
 }
@@ -366,7 +366,7 @@ mod tests {
     #[test]
     fn settings_are_checked_and_coded() {
         let args = |depth, opening_plies| GenerateArgs {
-            run: batch::RunArgs {
+            run: ply_fit::run::RunOptions {
                 out: std::path::PathBuf::from("x"),
                 games: 1,
                 seed: 1,

@@ -1,3 +1,11 @@
+//! Training the chess evaluations: the pipelines behind `ply train chess`
+//! ([`generate`], [`fit`] and [`info`] for the linear evaluation, whose
+//! [`Trainable`](ply_fit::Trainable) implementation is in [`linear`];
+//! [`datagen`] and [`nnue`] for the network), each taking its options (with
+//! the `clap` feature, the command line's arguments) and a
+//! [`Ui`](ply_fit::run::Ui); and, in this module, the network's training
+//! data.
+//!
 //! Training data for a neural network evaluation: positions with a search
 //! score and a game result in the 32-byte "marlinformat" `PackedBoard`, the
 //! format that marlinflow's trainer reads and that bullet converts into its
@@ -28,6 +36,13 @@
 //!
 //! The en passant square is written only when a pawn of the side to move
 //! can capture there (as [`Position::en_passant`] keeps it).
+
+pub mod data;
+pub mod datagen;
+pub mod fit;
+pub mod generate;
+pub mod linear;
+pub mod nnue;
 
 use crate::{Color, Piece, Position, Role, Square};
 use std::io::Read;
@@ -458,6 +473,54 @@ pub fn read_file(path: &Path) -> Result<Vec<TrainingPosition>, DataError> {
         return Err(DataError::Truncated(partial));
     }
     Reader::new(std::io::BufReader::new(file)).collect()
+}
+
+/// Runs `ply train chess info`: reports what the data file `path` holds,
+/// a `generate` file (games, positions, results) or a marlinformat file of
+/// `datagen`.
+///
+/// # Errors
+/// If the file cannot be read or the report printed.
+pub fn info(
+    path: &std::path::Path,
+    ui: &dyn ply_fit::run::Ui,
+) -> Result<(), ply_fit::run::TrainError> {
+    let mut magic = [0u8; 8];
+    let is_generate_file = std::fs::File::open(path)
+        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut magic))
+        .is_ok()
+        && &magic == data::MAGIC;
+    if !is_generate_file && path.exists() {
+        return datagen::info(path, ui);
+    }
+    let (header, samples) = data::read(path)?;
+    let mut results = [0u64; 3];
+    for sample in &samples {
+        results[usize::from(sample.white_half_points)] += 1;
+    }
+    ui.report(
+        &ply_fit::run::info_json(
+            path,
+            &header,
+            ply_fit::serde_json::json!({
+                "settings_code": header.settings,
+                "white_won": results[2],
+                "drawn": results[1],
+                "white_lost": results[0],
+            }),
+        ),
+        &format!(
+            "{}: {} games, {} positions (seed {}, settings code {}); positions from games White won {}, drawn {}, lost {}",
+            path.display(),
+            header.games,
+            header.records,
+            header.seed,
+            header.settings,
+            results[2],
+            results[1],
+            results[0]
+        ),
+    )
 }
 
 #[cfg(test)]

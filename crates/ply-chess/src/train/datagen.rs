@@ -1,6 +1,6 @@
 //! `ply train chess datagen`: self-play positions for training a neural
 //! network evaluation, in the 32-byte marlinformat records of
-//! [`ply_chess::train`].
+//! [`crate::train`].
 //!
 //! Each game starts from the start position, or from a position of
 //! `--book` drawn at random, then plays `--random-plies` or one more random
@@ -29,11 +29,11 @@
 //! go on from there.
 
 use super::generate::{SearchLimit, SelfPlay, Settings as GameSettings, game_rng, random_opening};
-use crate::error::CliError;
-use crate::train::batch;
-use clap::Args;
-use ply_chess::Position;
-use ply_chess::train::{Dedup, EXTRA_GAME_START, RECORD_BYTES, Reader, TrainingPosition, Wdl};
+use crate::Position;
+use crate::train::{Dedup, EXTRA_GAME_START, RECORD_BYTES, Reader, TrainingPosition, Wdl};
+use ply_fit::run::{TrainError, Ui};
+use ply_fit::run::{play_batch, progress_path, save, threads};
+use ply_fit::serde_json;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -44,38 +44,39 @@ use std::time::Instant;
 const FORMAT: &str = "ply chess datagen 1 (marlinformat)";
 
 /// Arguments of `ply train chess datagen`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct DatagenArgs {
     /// The file (32-byte marlinformat records, no header; resumed when its
     /// progress file OUT.progress.json exists), the games, the seed (game i
     /// of a seed is the same everywhere, whatever the threads) and the
     /// threads.
-    #[command(flatten)]
-    pub run: batch::RunArgs,
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub run: ply_fit::run::RunOptions,
     /// Nodes of the engine's search for each move (ignored with --depth).
-    #[arg(long, value_name = "N", default_value_t = 5000)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 5000))]
     pub nodes: u64,
     /// Search every move to this depth instead of a node count (1 to 20).
-    #[arg(long, value_name = "D")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "D"))]
     pub depth: Option<u32>,
     /// Random moves that open each game: this many or one more, drawn per
     /// game (0 to 40).
-    #[arg(long, value_name = "N", default_value_t = 8)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 8))]
     pub random_plies: u32,
     /// Opening positions, one FEN (or EPD) a line: each game starts from
     /// one drawn at random, then plays the random moves.
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub book: Option<PathBuf>,
     /// Draw the opening again (up to 64 times) while the engine's score
     /// after it is beyond this many centipawns (0 to 10000).
-    #[arg(long, value_name = "CP", default_value_t = 500)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "CP", default_value_t = 500))]
     pub max_opening_score: u32,
     /// Adjudicate a game won when the score stays beyond this many
     /// centipawns for four plies (200 to 10000).
-    #[arg(long, value_name = "CP", default_value_t = 1000)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "CP", default_value_t = 1000))]
     pub adjudicate: u32,
     /// Adjudicate a game drawn when it reaches this many plies.
-    #[arg(long, value_name = "N", default_value_t = 300)]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 300))]
     pub max_plies: u32,
 }
 
@@ -104,9 +105,9 @@ fn fnv(words: impl IntoIterator<Item = u64>) -> u64 {
 
 /// Reads a book: one FEN a line (EPD: its first four fields), blank lines
 /// and lines starting with `#` skipped.
-fn read_book(path: &Path) -> Result<Vec<Position>, CliError> {
+fn read_book(path: &Path) -> Result<Vec<Position>, TrainError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Train(format!("{}: {e}", path.display())))?;
+        .map_err(|e| TrainError(format!("{}: {e}", path.display())))?;
     let mut book = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -120,9 +121,9 @@ fn read_book(path: &Path) -> Result<Vec<Position>, CliError> {
             .join(" ");
         let position = Position::from_fen(line)
             .or_else(|_| Position::from_fen(&epd))
-            .map_err(|e| CliError::Train(format!("{}:{}: {e}", path.display(), number + 1)))?;
+            .map_err(|e| TrainError(format!("{}:{}: {e}", path.display(), number + 1)))?;
         if position.legal_moves().is_empty() {
-            return Err(CliError::Train(format!(
+            return Err(TrainError(format!(
                 "{}:{}: the game is over in this position",
                 path.display(),
                 number + 1
@@ -131,7 +132,7 @@ fn read_book(path: &Path) -> Result<Vec<Position>, CliError> {
         book.push(position);
     }
     if book.is_empty() {
-        return Err(CliError::Train(format!(
+        return Err(TrainError(format!(
             "{}: no positions in the book",
             path.display()
         )));
@@ -140,8 +141,8 @@ fn read_book(path: &Path) -> Result<Vec<Position>, CliError> {
 }
 
 impl DatagenArgs {
-    fn settings(&self) -> Result<Settings, CliError> {
-        let bad = |what: String| Err(CliError::Train(what));
+    fn settings(&self) -> Result<Settings, TrainError> {
+        let bad = |what: String| Err(TrainError(what));
         let limit = match self.depth {
             Some(depth) if !(1..=20).contains(&depth) => {
                 return bad(format!("--depth {depth} is not in 1..=20"));
@@ -243,8 +244,8 @@ fn play(player: &mut SelfPlay, settings: &Settings, index: u64) -> Vec<[u8; RECO
     };
     let game = player.play_game(&settings.game, history);
     let wdl = Wdl::from_winner(game.winner.map(|side| match side {
-        ply_core::Side::First => ply_chess::Color::White,
-        ply_core::Side::Second => ply_chess::Color::Black,
+        ply_core::Side::First => crate::Color::White,
+        ply_core::Side::Second => crate::Color::Black,
     }));
     game.quiet
         .into_iter()
@@ -273,13 +274,13 @@ struct Progress {
     duplicates: u64,
 }
 
-fn train_error(path: &Path, e: impl std::fmt::Display) -> CliError {
-    CliError::Train(format!("{}: {e}", path.display()))
+fn train_error(path: &Path, e: impl std::fmt::Display) -> TrainError {
+    TrainError(format!("{}: {e}", path.display()))
 }
 
 /// Reads the progress file of `out`, if there is one.
-fn read_progress(out: &Path) -> Result<Option<Progress>, CliError> {
-    let path = batch::progress_path(out);
+fn read_progress(out: &Path) -> Result<Option<Progress>, TrainError> {
+    let path = progress_path(out);
     match std::fs::read_to_string(&path) {
         Ok(text) => serde_json::from_str(&text)
             .map(Some)
@@ -301,13 +302,13 @@ impl Output {
     /// Opens `path` for a run with `settings`: a new file, or the file of an
     /// earlier run with the same settings, cut back to what its progress
     /// file counts.
-    fn open(path: &Path, seed: u64, settings: &Settings) -> Result<Output, CliError> {
+    fn open(path: &Path, seed: u64, settings: &Settings) -> Result<Output, TrainError> {
         let code = format!("{:016x}", settings.code);
         let progress = match read_progress(path)? {
             Some(progress) => {
                 if progress.format != FORMAT {
                     return Err(train_error(
-                        &batch::progress_path(path),
+                        &progress_path(path),
                         format!("not a datagen progress file ({})", progress.format),
                     ));
                 }
@@ -382,7 +383,7 @@ impl Output {
         &mut self,
         games: u64,
         records: Vec<Vec<[u8; RECORD_BYTES]>>,
-    ) -> Result<(), CliError> {
+    ) -> Result<(), TrainError> {
         let path = self.path.clone();
         let fail = |e: std::io::Error| train_error(&path, e);
         let end = self.progress.positions * RECORD_BYTES as u64;
@@ -407,24 +408,23 @@ impl Output {
         self.write_progress()
     }
 
-    fn write_progress(&mut self) -> Result<(), CliError> {
+    fn write_progress(&mut self) -> Result<(), TrainError> {
         let text = serde_json::to_string_pretty(&self.progress).expect("serialisable") + "\n";
-        batch::write_atomic(&batch::progress_path(&self.path), text.as_bytes())
+        save(&progress_path(&self.path), text.as_bytes())
     }
 }
 
 /// Runs `ply train chess datagen`.
-pub fn run(args: &DatagenArgs, json: bool) -> Result<(), CliError> {
+pub fn run(args: &DatagenArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let settings = args.settings()?;
     let mut output = Output::open(&args.run.out, args.run.seed, &settings)?;
-    let mut players = (0..batch::threads(args.run.threads))
+    let mut players = (0..threads(args.run.threads))
         .map(|_| SelfPlay::new())
         .collect::<Result<Vec<_>, _>>()?;
     let already = output.progress.clone();
-    let bar = batch::bar(
+    let bar = ui.bar(
         args.run.games,
         "games [{wide_bar}] {pos}/{len} {msg} eta {eta}",
-        json,
     );
     bar.set_position(already.games.min(args.run.games));
     bar.reset_eta();
@@ -434,7 +434,7 @@ pub fn run(args: &DatagenArgs, json: bool) -> Result<(), CliError> {
     while output.progress.games < args.run.games {
         let first = output.progress.games;
         let count = args.run.batch.min(args.run.games - first);
-        let records = batch::play_batch(&mut players, first, count, &bar, |player, game| {
+        let records = play_batch(&mut players, first, count, &*bar, |player, game| {
             let records = play(player, &settings, game);
             let n =
                 played.fetch_add(records.len() as u64, Ordering::Relaxed) + records.len() as u64;
@@ -444,15 +444,13 @@ pub fn run(args: &DatagenArgs, json: bool) -> Result<(), CliError> {
         });
         output.append(count, records)?;
     }
-    bar.finish_and_clear();
+    bar.finish();
     let progress = &output.progress;
     let seconds = started.elapsed().as_secs_f64();
     let positions_this_run = progress.positions - already.positions;
     let rate = positions_this_run as f64 / seconds.max(1e-9);
     let file = args.run.out.display().to_string();
-    batch::print_report(
-        json,
-        &serde_json::json!({
+    ui.report(&serde_json::json!({
             "file": file,
             "games": progress.games,
             "positions": progress.positions,
@@ -488,7 +486,7 @@ pub(crate) struct Summary {
 }
 
 /// Reads a marlinformat data file whole, checking every record.
-pub(crate) fn summarize(path: &Path) -> Result<Summary, CliError> {
+pub(crate) fn summarize(path: &Path) -> Result<Summary, TrainError> {
     let file = File::open(path).map_err(|e| train_error(path, e))?;
     let mut summary = Summary::default();
     for record in Reader::new(BufReader::new(file)) {
@@ -496,14 +494,14 @@ pub(crate) fn summarize(path: &Path) -> Result<Summary, CliError> {
         summary.positions += 1;
         summary.game_starts += u64::from(record.extra & EXTRA_GAME_START != 0);
         summary.results[record.wdl as usize] += 1;
-        summary.white_to_move += u64::from(record.position.turn() == ply_chess::Color::White);
+        summary.white_to_move += u64::from(record.position.turn() == crate::Color::White);
         summary.absolute_scores += u64::from(record.score.unsigned_abs());
     }
     Ok(summary)
 }
 
 /// Runs `ply train chess info` on a marlinformat file.
-pub(crate) fn info(path: &Path, json: bool) -> Result<(), CliError> {
+pub(crate) fn info(path: &Path, ui: &dyn Ui) -> Result<(), TrainError> {
     let summary = summarize(path)?;
     let progress = read_progress(path).ok().flatten();
     let mean = summary.absolute_scores as f64 / summary.positions.max(1) as f64;
@@ -516,9 +514,7 @@ pub(crate) fn info(path: &Path, json: bool) -> Result<(), CliError> {
         ),
         None => format!("{} games", summary.game_starts),
     };
-    batch::print_report(
-        json,
-        &serde_json::json!({
+    ui.report(&serde_json::json!({
             "file": path.display().to_string(),
             "format": "marlinformat",
             "positions": summary.positions,
@@ -540,23 +536,28 @@ pub(crate) fn info(path: &Path, json: bool) -> Result<(), CliError> {
 }
 
 /// Arguments of `ply train chess dump`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct DumpArgs {
     /// The marlinformat data file.
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub data: PathBuf,
     /// Print at most this many records (default: all).
-    #[arg(long, value_name = "N")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
     pub limit: Option<u64>,
 }
 
 /// Runs `ply train chess dump`: the records as text, one a line, in
 /// bullet's text format `FEN | score | result` (White's centipawns, White's
-/// result 1.0, 0.5 or 0.0); with `--json` one object a record.
-pub fn dump(args: &DumpArgs, json: bool) -> Result<(), CliError> {
+/// result 1.0, 0.5 or 0.0); for JSON ([`Ui::json`]) one object a record;
+/// written to `out`.
+///
+/// # Errors
+/// If the file cannot be read or `out` written.
+pub fn dump(args: &DumpArgs, ui: &dyn Ui, out: &mut dyn Write) -> Result<(), TrainError> {
     let path = &args.data;
     let file = File::open(path).map_err(|e| train_error(path, e))?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = std::io::BufWriter::new(out);
     for record in Reader::new(BufReader::new(file)).take(
         args.limit
             .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)),
@@ -564,7 +565,7 @@ pub fn dump(args: &DumpArgs, json: bool) -> Result<(), CliError> {
         let record = record.map_err(|e| train_error(path, e))?;
         let fen = record.position.fen();
         let result = record.wdl.white_score();
-        if json {
+        if ui.json() {
             let value = serde_json::json!({
                 "fen": fen,
                 "score": record.score,
@@ -581,23 +582,24 @@ pub fn dump(args: &DumpArgs, json: bool) -> Result<(), CliError> {
 }
 
 /// Arguments of `ply train chess convert`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct ConvertArgs {
     /// The marlinformat data file to read.
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub data: PathBuf,
     /// The file to write (it must not exist).
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub out: PathBuf,
     /// The format to write: `bullet`, bullet's 32-byte `ChessBoard`
     /// (side-to-move relative), which its DirectSequentialDataLoader reads.
-    #[arg(long, value_name = "FORMAT", value_parser = ["bullet"], default_value = "bullet")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FORMAT", value_parser = ["bullet"], default_value = "bullet"))]
     pub to: String,
 }
 
 /// Runs `ply train chess convert`: every record checked and written in
-/// bullet's `ChessBoard` layout ([`ply_chess::train::bullet_board`]).
-pub fn convert(args: &ConvertArgs, json: bool) -> Result<(), CliError> {
+/// bullet's `ChessBoard` layout ([`crate::train::bullet_board`]).
+pub fn convert(args: &ConvertArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     if args.out.exists() {
         return Err(train_error(
             &args.out,
@@ -615,12 +617,12 @@ pub fn convert(args: &ConvertArgs, json: bool) -> Result<(), CliError> {
         for record in Reader::new(BufReader::new(file)) {
             let record = record.map_err(|e| train_error(&args.data, e))?;
             writer
-                .write_all(&ply_chess::train::bullet_board(&record))
+                .write_all(&crate::train::bullet_board(&record))
                 .map_err(|e| train_error(&temporary, e))?;
             written += 1;
         }
         writer.flush().map_err(|e| train_error(&temporary, e))?;
-        Ok::<u64, CliError>(written)
+        Ok::<u64, TrainError>(written)
     })();
     let written = match written {
         Ok(written) => written,
@@ -631,27 +633,27 @@ pub fn convert(args: &ConvertArgs, json: bool) -> Result<(), CliError> {
     };
     std::fs::rename(&temporary, &args.out).map_err(|e| train_error(&args.out, e))?;
     let file = args.out.display().to_string();
-    batch::print_report(
-        json,
+    ui.report(
         &serde_json::json!({"file": file, "format": args.to, "positions": written}),
         &format!("{file}: {written} positions in bullet's ChessBoard format"),
     )
 }
 
 /// Arguments of `ply train chess merge`.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct MergeArgs {
     /// The merged file to write (it must not exist).
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub out: PathBuf,
     /// The marlinformat files to merge, in this order.
-    #[arg(value_name = "FILE", required = true)]
+    #[cfg_attr(feature = "clap", arg(value_name = "FILE", required = true))]
     pub inputs: Vec<PathBuf>,
 }
 
 /// Runs `ply train chess merge`: the inputs' records in order, each
 /// position once (the first), every record checked.
-pub fn merge(args: &MergeArgs, json: bool) -> Result<(), CliError> {
+pub fn merge(args: &MergeArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     if args.out.exists() {
         return Err(train_error(
             &args.out,
@@ -671,8 +673,7 @@ pub fn merge(args: &MergeArgs, json: bool) -> Result<(), CliError> {
     };
     std::fs::rename(&temporary, &args.out).map_err(|e| train_error(&args.out, e))?;
     let file = args.out.display().to_string();
-    batch::print_report(
-        json,
+    ui.report(
         &serde_json::json!({
             "file": file,
             "inputs": args.inputs.len(),
@@ -688,7 +689,7 @@ pub fn merge(args: &MergeArgs, json: bool) -> Result<(), CliError> {
     )
 }
 
-fn merge_into(inputs: &[PathBuf], out: &Path) -> Result<(u64, u64), CliError> {
+fn merge_into(inputs: &[PathBuf], out: &Path) -> Result<(u64, u64), TrainError> {
     let file = File::create(out).map_err(|e| train_error(out, e))?;
     let mut writer = BufWriter::new(file);
     let mut dedup = Dedup::new();
@@ -699,7 +700,7 @@ fn merge_into(inputs: &[PathBuf], out: &Path) -> Result<(u64, u64), CliError> {
         let mut index = 0u64;
         while let Some(bytes) = reader.next_bytes().map_err(|e| train_error(input, e))? {
             TrainingPosition::unpack(&bytes).map_err(|error| {
-                train_error(input, ply_chess::train::DataError::Record { index, error })
+                train_error(input, crate::train::DataError::Record { index, error })
             })?;
             index += 1;
             read += 1;
@@ -720,10 +721,11 @@ fn merge_into(inputs: &[PathBuf], out: &Path) -> Result<(u64, u64), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_fit::run::Quiet;
 
     fn args(out: &Path, games: u64, threads: usize) -> DatagenArgs {
         DatagenArgs {
-            run: batch::RunArgs {
+            run: ply_fit::run::RunOptions {
                 out: out.to_owned(),
                 games,
                 seed: 9,
@@ -742,15 +744,15 @@ mod tests {
 
     #[test]
     fn datagen_files_are_the_same_with_one_or_two_threads() {
-        let dir = batch::scratch_dir("chess-datagen-threads");
+        let dir = ply_fit::run::scratch_dir("chess-datagen-threads");
         let (one, two) = (dir.join("one.bin"), dir.join("two.bin"));
-        run(&args(&one, 5, 1), true).unwrap();
-        run(&args(&two, 5, 2), true).unwrap();
+        run(&args(&one, 5, 1), &Quiet).unwrap();
+        run(&args(&two, 5, 2), &Quiet).unwrap();
         let bytes = std::fs::read(&one).unwrap();
         assert!(bytes.len() >= 20 * RECORD_BYTES, "{} bytes", bytes.len());
         assert_eq!(bytes, std::fs::read(&two).unwrap());
         // Every record is a quiet position with a score of its game.
-        let records = ply_chess::train::read_file(&one).unwrap();
+        let records = crate::train::read_file(&one).unwrap();
         let summary = summarize(&one).unwrap();
         assert_eq!(summary.positions, records.len() as u64);
         assert!((1..=5).contains(&summary.game_starts));
@@ -760,7 +762,7 @@ mod tests {
         }
         let keys: std::collections::HashSet<u64> = bytes
             .chunks(RECORD_BYTES)
-            .map(|r| ply_chess::train::position_key(r.try_into().unwrap()))
+            .map(|r| crate::train::position_key(r.try_into().unwrap()))
             .collect();
         assert_eq!(keys.len(), records.len(), "no position twice");
         std::fs::remove_dir_all(&dir).unwrap();
@@ -768,17 +770,17 @@ mod tests {
 
     #[test]
     fn an_interrupted_datagen_run_resumes_to_the_same_bytes() {
-        let dir = batch::scratch_dir("chess-datagen-resume");
+        let dir = ply_fit::run::scratch_dir("chess-datagen-resume");
         let (whole, cut) = (dir.join("whole.bin"), dir.join("cut.bin"));
-        run(&args(&whole, 6, 2), true).unwrap();
+        run(&args(&whole, 6, 2), &Quiet).unwrap();
         let expected = std::fs::read(&whole).unwrap();
         // A run stopped after 3 games (two batches), then a batch's records
         // written but not counted, the last one cut short.
-        run(&args(&cut, 3, 1), true).unwrap();
+        run(&args(&cut, 3, 1), &Quiet).unwrap();
         let mut bytes = std::fs::read(&cut).unwrap();
         bytes.extend_from_slice(&expected[bytes.len()..bytes.len() + 45]);
         std::fs::write(&cut, &bytes).unwrap();
-        run(&args(&cut, 6, 1), true).unwrap();
+        run(&args(&cut, 6, 1), &Quiet).unwrap();
         assert_eq!(std::fs::read(&cut).unwrap(), expected);
         let progress = read_progress(&cut).unwrap().unwrap();
         assert_eq!(progress.games, 6);
@@ -786,22 +788,22 @@ mod tests {
         // Other settings do not resume it.
         let mut other = args(&cut, 8, 1);
         other.nodes = 301;
-        let error = run(&other, true).unwrap_err().to_string();
+        let error = run(&other, &Quiet).unwrap_err().to_string();
         assert!(error.contains("made with --seed 9 --nodes 300"), "{error}");
         // Nor is a file that no run made.
         let foreign = dir.join("foreign.bin");
         std::fs::write(&foreign, [1u8; 64]).unwrap();
-        assert!(run(&args(&foreign, 1, 1), true).is_err());
+        assert!(run(&args(&foreign, 1, 1), &Quiet).is_err());
         // A data file shorter than its progress says is an error.
         std::fs::write(&cut, &expected[..64]).unwrap();
-        let error = run(&args(&cut, 7, 1), true).unwrap_err().to_string();
+        let error = run(&args(&cut, 7, 1), &Quiet).unwrap_err().to_string();
         assert!(error.contains("fewer than"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn games_start_from_the_book_and_bad_books_are_refused() {
-        let dir = batch::scratch_dir("chess-datagen-book");
+        let dir = ply_fit::run::scratch_dir("chess-datagen-book");
         let book = dir.join("book.epd");
         std::fs::write(
             &book,
@@ -814,8 +816,8 @@ mod tests {
         let mut with_book = args(&out, 4, 2);
         with_book.book = Some(book.clone());
         with_book.random_plies = 2;
-        run(&with_book, true).unwrap();
-        let records = ply_chess::train::read_file(&out).unwrap();
+        run(&with_book, &Quiet).unwrap();
+        let records = crate::train::read_file(&out).unwrap();
         assert!(!records.is_empty());
         for record in &records {
             let position = &record.position;
@@ -845,7 +847,7 @@ mod tests {
             std::fs::write(&book, text).unwrap();
             let mut bad = args(&dir.join("bad.bin"), 1, 1);
             bad.book = Some(book.clone());
-            let error = run(&bad, true).unwrap_err().to_string();
+            let error = run(&bad, &Quiet).unwrap_err().to_string();
             assert!(error.contains(message), "{error}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
@@ -853,12 +855,12 @@ mod tests {
 
     #[test]
     fn info_and_merge_read_files_and_refuse_bad_ones() {
-        let dir = batch::scratch_dir("chess-datagen-merge");
+        let dir = ply_fit::run::scratch_dir("chess-datagen-merge");
         let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
-        run(&args(&a, 3, 2), true).unwrap();
+        run(&args(&a, 3, 2), &Quiet).unwrap();
         let mut other = args(&b, 3, 2);
         other.run.seed = 10;
-        run(&other, true).unwrap();
+        run(&other, &Quiet).unwrap();
         let (na, nb) = (summarize(&a).unwrap(), summarize(&b).unwrap());
         // Merging a file with itself and another: each position once.
         let merged = dir.join("merged.bin");
@@ -866,7 +868,7 @@ mod tests {
             out: merged.clone(),
             inputs: vec![a.clone(), a.clone(), b.clone()],
         };
-        merge(&merge_args, true).unwrap();
+        merge(&merge_args, &Quiet).unwrap();
         let m = summarize(&merged).unwrap();
         assert!(m.positions <= na.positions + nb.positions);
         assert!(m.positions > na.positions);
@@ -876,14 +878,15 @@ mod tests {
             &bytes[..na.positions as usize * 32],
             &std::fs::read(&a).unwrap()[..]
         );
-        assert!(merge(&merge_args, true).is_err(), "no overwriting");
-        info(&merged, true).unwrap();
+        assert!(merge(&merge_args, &Quiet).is_err(), "no overwriting");
+        info(&merged, &Quiet).unwrap();
         dump(
             &DumpArgs {
                 data: merged.clone(),
                 limit: Some(3),
             },
-            true,
+            &Quiet,
+            &mut std::io::sink(),
         )
         .unwrap();
         let bullet = dir.join("bullet.bin");
@@ -892,9 +895,9 @@ mod tests {
             out: bullet.clone(),
             to: "bullet".into(),
         };
-        convert(&convert_args, true).unwrap();
+        convert(&convert_args, &Quiet).unwrap();
         assert_eq!(std::fs::read(&bullet).unwrap().len(), bytes.len());
-        assert!(convert(&convert_args, true).is_err(), "no overwriting");
+        assert!(convert(&convert_args, &Quiet).is_err(), "no overwriting");
         // Cut short, or not marlinformat: clear errors.
         let cut = dir.join("cut.bin");
         std::fs::write(&cut, &bytes[..bytes.len() - 1]).unwrap();
@@ -913,7 +916,7 @@ mod tests {
                 out: dir.join("m2.bin"),
                 inputs: vec![a.clone(), cut.clone()],
             },
-            true,
+            &Quiet,
         )
         .unwrap_err()
         .to_string();

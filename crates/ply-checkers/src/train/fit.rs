@@ -1,0 +1,411 @@
+//! `ply train checkers fit`: the evaluation's weights fitted to a data file
+//! by logistic regression on the positions' results (Texel tuning).
+//!
+//! A position's target is its endgame database value where the database
+//! reached it, else its game's result (1, ½, 0 for the side to move); the
+//! model predicts `sigmoid(scale * eval)` with `eval` the linear evaluation
+//! in centi-men ([`crate::engine::features`]). The scale is fitted
+//! first, for the starting weights (ply's hand-set ones), then the weights
+//! by Adam with the scale held ([`ply_fit`]). Whole games are held out
+//! (`--holdout` percent of them, chosen by the seed) and the fitted and the
+//! starting weights' errors on them reported; within the other games a
+//! share of positions is held out for early stopping. The fit is the same
+//! for a seed and a data file whatever the number of threads.
+//!
+//! The fit runs in `--rounds` rounds of up to `--epochs` epochs, each from
+//! the weights of the round before (one round by default); after each
+//! round the weights file and a progress file beside it
+//! (`WEIGHTS.progress.json`, [`ply_fit::run::Progress`]) are written, so
+//! that `--resume` continues an interrupted fit with the next round and
+//! ends where an uninterrupted one would. The fit stops early at the first
+//! round that does not lower the held-out error.
+
+use super::data::{self, Sample};
+use crate::engine::features::{FEATURE_COUNT, Weights, board_features, feature_name};
+use ply_core::rng::Rng;
+use ply_fit::run::Progress;
+use ply_fit::run::{TrainError, Ui};
+use ply_fit::serde_json::{self, Value, json};
+use ply_fit::{Dataset, FitOptions, Loss, Trainable, fit_scale};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `ply train checkers fit`.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct FitArgs {
+    /// The data file (`ply train checkers generate`).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
+    pub data: PathBuf,
+    /// The weights file to write (ply's weights file, as ply reads it from
+    /// `PLY_CHECKERS_WEIGHTS` and builds it in from
+    /// `crates/ply-checkers/weights/eval.bin`).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "WEIGHTS"))]
+    pub out: PathBuf,
+    /// The seed of the held-out games, the held-out positions and the
+    /// minibatch order.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "S", default_value_t = 1))]
+    pub seed: u64,
+    /// The most passes over the training positions.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 200))]
+    pub epochs: usize,
+    /// Stop after this many epochs without a better held-out error.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 10))]
+    pub patience: usize,
+    /// Adam's step size, in centi-men.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "RATE", default_value_t = 0.5)
+    )]
+    pub learning_rate: f64,
+    /// Positions per Adam step.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 4096))]
+    pub batch: usize,
+    /// The L2 penalty on the weights (in centi-men), against the mean log
+    /// loss.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "L2", default_value_t = 1e-7))]
+    pub l2: f64,
+    /// Percent of the games held out to measure the fit, and percent of the
+    /// other games' positions held out for early stopping.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "PERCENT", default_value_t = 10)
+    )]
+    pub holdout: u32,
+    /// The most rounds of --epochs epochs, each from the weights of the
+    /// round before.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 1))]
+    pub rounds: usize,
+    /// Continue a fit that stopped: keep the rounds the progress file lists.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub resume: bool,
+}
+
+impl FitArgs {
+    /// The settings a resumed fit must share with the one it continues.
+    fn settings(&self, header: &data::Header) -> Value {
+        json!({
+            "data_seed": header.seed,
+            "data_records": header.records,
+            "seed": self.seed,
+            "epochs": self.epochs,
+            "patience": self.patience,
+            "learning_rate": self.learning_rate,
+            "batch": self.batch,
+            "l2": self.l2,
+            "holdout": self.holdout,
+        })
+    }
+}
+
+/// The positions of the data file, split by game into those fitted on and
+/// those held out.
+struct Split {
+    train: Dataset,
+    held_out: Dataset,
+    database_values: usize,
+    games: usize,
+    held_out_games: usize,
+}
+
+/// Splits `samples` into games (a game's plies rise; a new game starts where
+/// they do not) and holds out `percent` of the games, chosen by `seed`.
+fn split(samples: &[Sample], percent: u32, seed: u64) -> Result<Split, TrainError> {
+    let mut split = Split {
+        train: Dataset::new(FEATURE_COUNT as u32),
+        held_out: Dataset::new(FEATURE_COUNT as u32),
+        database_values: 0,
+        games: 0,
+        held_out_games: 0,
+    };
+    let mut rng = Rng::new(seed ^ 0x05EE_D0F6_A3E5);
+    let mut hold = false;
+    let mut previous_ply = None;
+    let mut row = Vec::with_capacity(64);
+    for sample in samples {
+        if previous_ply.is_none_or(|p| sample.ply <= p) {
+            split.games += 1;
+            hold = rng.below(100) < percent as usize;
+            split.held_out_games += usize::from(hold);
+        }
+        previous_ply = Some(sample.ply);
+        split.database_values += usize::from(sample.database.is_some());
+        row.clear();
+        board_features(&sample.board, &mut row);
+        let data = if hold {
+            &mut split.held_out
+        } else {
+            &mut split.train
+        };
+        data.push(&row, sample.target())
+            .map_err(|e| TrainError(e.to_string()))?;
+    }
+    Ok(split)
+}
+
+/// The mean log loss and the root mean squared error of the predicted
+/// result of `weights` on `data`.
+fn errors(data: &Dataset, weights: &[f32], scale: f64) -> (f64, f64) {
+    if data.is_empty() {
+        return (f64::NAN, f64::NAN);
+    }
+    let (mut loss, mut squares) = (0.0, 0.0);
+    for row in data.rows() {
+        let p = (1.0 / (1.0 + (-scale * row.dot(weights)).exp())).clamp(1e-12, 1.0 - 1e-12);
+        let y = f64::from(row.target);
+        loss -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+        squares += (p - y) * (p - y);
+    }
+    let n = data.len() as f64;
+    (loss / n, (squares / n).sqrt())
+}
+
+/// Runs `ply train checkers fit`.
+pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
+    if args.holdout >= 100 {
+        return Err(TrainError(format!(
+            "--holdout {} is not a percentage below 100",
+            args.holdout
+        )));
+    }
+    let started = Instant::now();
+    let (header, samples) = data::read(&args.data)?;
+    let split = split(&samples, args.holdout, args.seed)?;
+    if split.train.is_empty() {
+        return Err(TrainError(format!(
+            "{}: no positions to fit on",
+            args.data.display()
+        )));
+    }
+    let initial = Weights::DEFAULT.0.to_vec();
+    let settings = args.settings(&header);
+    let (mut weights, mut progress) = if args.resume {
+        let progress = Progress::resume(&args.out, &settings, "rounds", &["scale"])?;
+        (Weights::read_file(&args.out)?.0.to_vec(), progress)
+    } else {
+        let scale = fit_scale(&split.train, &initial, 1e-5, 0.1);
+        (
+            initial.clone(),
+            Progress::new(settings, json!({ "scale": scale })),
+        )
+    };
+    let scale = progress.state["scale"]
+        .as_f64()
+        .ok_or_else(|| TrainError::new("cannot resume: no scale in the progress file"))?;
+    let options = FitOptions {
+        loss: Loss::Logistic { scale },
+        l2: args.l2,
+        epochs: args.epochs,
+        learning_rate: args.learning_rate,
+        batch_size: args.batch,
+        holdout_fraction: f64::from(args.holdout) / 100.0,
+        patience: args.patience,
+        seed: args.seed,
+    };
+    while !progress.finished && progress.steps.len() < args.rounds.max(1) {
+        let round = progress.steps.len() + 1;
+        let bar = ui.bar(
+            args.epochs as u64,
+            &format!(
+                "round {round} fit {} positions [{{wide_bar}}] {{pos}}/{{len}} {{msg}}",
+                split.train.len()
+            ),
+        );
+        let (fitted, report) = ply_fit::fit(&split.train, &weights, &options, |epoch| {
+            bar.set_position(epoch.epoch as u64);
+            bar.set_message(format!(
+                "log loss {:.5} held out {:.5}",
+                epoch.train.loss,
+                epoch.holdout.map_or(f64::NAN, |h| h.loss)
+            ));
+        })?;
+        bar.finish();
+        progress.finished = report.best_epoch == 0;
+        if !progress.finished {
+            weights = fitted;
+        }
+        progress.steps.push(json!({
+            "epochs": report.last().epoch,
+            "best_epoch": report.best_epoch,
+            "stopped_early": report.stopped_early,
+        }));
+        Weights::from_values(weights.clone())
+            .write_file(&args.out)
+            .map_err(|e| TrainError(format!("{}: {e}", args.out.display())))?;
+        progress.write(&args.out, "rounds")?;
+    }
+    let fitted = weights;
+    let (start_loss, start_rmse) = errors(&split.held_out, &initial, scale);
+    let (loss, rmse) = errors(&split.held_out, &fitted, scale);
+    let seconds = started.elapsed().as_secs_f64();
+    let last = progress.steps.last().cloned().unwrap_or(Value::Null);
+    let epochs: u64 = progress
+        .steps
+        .iter()
+        .filter_map(|r| r["epochs"].as_u64())
+        .sum();
+    let best_epoch = last["best_epoch"].as_u64().unwrap_or(0);
+    let stopped_early = last["stopped_early"].as_bool().unwrap_or(false);
+    let named: serde_json::Map<String, Value> = fitted
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (feature_name(i), json!(w)))
+        .collect();
+    let text = format!(
+        "{}: {} games, {} positions ({} with database values); fitted on {} positions, \
+         {} games ({} positions) held out\n\
+         scale {scale:.6} per centi-man; best epoch {best_epoch} of {epochs}{} in {} rounds\n\
+         held-out games: log loss {loss:.5}, result rmse {rmse:.4} \
+         (hand-set weights: {start_loss:.5}, {start_rmse:.4})\n\
+         {}: written in {seconds:.1} s",
+        args.data.display(),
+        split.games,
+        header.records,
+        split.database_values,
+        split.train.len(),
+        split.held_out_games,
+        split.held_out.len(),
+        if stopped_early {
+            " (stopped early)"
+        } else {
+            ""
+        },
+        progress.steps.len(),
+        args.out.display()
+    );
+    ui.report(
+        &json!({
+            "data": args.data.display().to_string(),
+            "out": args.out.display().to_string(),
+            "games": split.games,
+            "positions": header.records,
+            "database_values": split.database_values,
+            "held_out_games": split.held_out_games,
+            "held_out_positions": split.held_out.len(),
+            "scale": scale,
+            "epochs": epochs,
+            "best_epoch": best_epoch,
+            "rounds": progress.steps.len(),
+            "held_out_log_loss": loss,
+            "held_out_rmse": rmse,
+            "hand_set_log_loss": start_loss,
+            "hand_set_rmse": start_rmse,
+            "seconds": seconds,
+            "weights": named,
+        }),
+        &text,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::generate::{self, GenerateArgs};
+    use super::*;
+    use ply_fit::run::{Quiet, RunOptions, read_progress, scratch_dir};
+    use std::path::Path;
+
+    fn games(dir: &Path) -> PathBuf {
+        let data = dir.join("data.bin");
+        let args = GenerateArgs {
+            run: RunOptions {
+                out: data.clone(),
+                games: 24,
+                seed: 2,
+                threads: 2,
+                batch: 8,
+            },
+            depth: 2,
+            noise: 20,
+            noisy_plies: 30,
+            max_plies: 200,
+            egdb: None,
+            no_egdb: true,
+        };
+        generate::run(&args, &generate::tests::deck(), &Quiet).unwrap();
+        data
+    }
+
+    fn args(data: &Path, out: PathBuf) -> FitArgs {
+        FitArgs {
+            data: data.to_owned(),
+            out,
+            seed: 4,
+            epochs: 30,
+            patience: 5,
+            learning_rate: 0.5,
+            batch: 256,
+            l2: 1e-7,
+            holdout: 20,
+            rounds: 1,
+            resume: false,
+        }
+    }
+
+    #[test]
+    fn a_fit_is_the_same_for_a_seed_and_writes_weights_ply_reads() {
+        let dir = scratch_dir("checkers-fit-same");
+        let data = games(&dir);
+        let first = args(&data, dir.join("a.bin"));
+        run(&first, &Quiet).unwrap();
+        let second = args(&data, dir.join("b.bin"));
+        run(&second, &Quiet).unwrap();
+        let bytes = std::fs::read(&first.out).unwrap();
+        assert_eq!(bytes, std::fs::read(&second.out).unwrap());
+        let weights = <Weights as ply_fit::Trainable>::read_file(&first.out).unwrap();
+        assert_ne!(weights, Weights::DEFAULT, "the fit moved the weights");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn games_are_held_out_whole_and_bad_arguments_are_errors() {
+        let dir = scratch_dir("checkers-fit-split");
+        let data = games(&dir);
+        let (_, samples) = data::read(&data).unwrap();
+        let parts = split(&samples, 50, 1).unwrap();
+        assert_eq!(parts.games, 24);
+        assert!((1..24).contains(&parts.held_out_games));
+        assert_eq!(parts.train.len() + parts.held_out.len(), samples.len());
+        let missing = args(&dir.join("missing.bin"), dir.join("w.txt"));
+        assert!(run(&missing, &Quiet).is_err());
+        let all = FitArgs {
+            holdout: 100,
+            ..args(&data, dir.join("w.txt"))
+        };
+        assert!(
+            run(&all, &Quiet)
+                .unwrap_err()
+                .to_string()
+                .contains("--holdout")
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_fit_in_rounds_resumes_where_it_stopped() {
+        let dir = scratch_dir("checkers-fit-resume");
+        let data = games(&dir);
+        let rounds = |name: &str, rounds: usize| FitArgs {
+            rounds,
+            epochs: 5,
+            ..args(&data, dir.join(name))
+        };
+        run(&rounds("whole.bin", 3), &Quiet).unwrap();
+        let mut part = rounds("part.bin", 1);
+        run(&part, &Quiet).unwrap();
+        assert_eq!(
+            read_progress(&part.out)["rounds"].as_array().unwrap().len(),
+            1
+        );
+        part.rounds = 3;
+        part.resume = true;
+        run(&part, &Quiet).unwrap();
+        assert_eq!(
+            std::fs::read(&part.out).unwrap(),
+            std::fs::read(dir.join("whole.bin")).unwrap()
+        );
+        part.seed = 9;
+        let error = run(&part, &Quiet).unwrap_err().to_string();
+        assert!(error.contains("other settings"), "{error}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
