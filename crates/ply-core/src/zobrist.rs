@@ -29,6 +29,48 @@ pub const fn key_table<const N: usize>(seed: u64) -> [u64; N] {
     keys
 }
 
+/// Checks a game's hash on every position `depth` plies from `start`: the
+/// positions reached by several move orders (there must be some) have one
+/// hash, and positions that differ (by [`Game::position_string`]) have
+/// different hashes. For the game crates' tests; the error says which
+/// promise broke.
+///
+/// # Errors
+/// The broken promise, in words.
+pub fn check_hashes<G: crate::Game>(start: &G, depth: u32) -> Result<(), String> {
+    let mut layer = vec![start.clone()];
+    for _ in 0..depth {
+        layer = layer
+            .iter()
+            .flat_map(|p| p.legal_moves().into_iter().map(|m| p.play_unchecked(m)))
+            .collect();
+    }
+    let mut by_string = std::collections::HashMap::new();
+    for position in &layer {
+        by_string
+            .entry(position.position_string())
+            .or_insert_with(Vec::new)
+            .push(position.hash());
+    }
+    if by_string.len() == layer.len() {
+        return Err(format!("no position is reached twice in {depth} plies"));
+    }
+    let mut hashes = Vec::with_capacity(by_string.len());
+    for (text, group) in &by_string {
+        if group.iter().any(|&h| h != group[0]) {
+            return Err(format!("{text} has several hashes"));
+        }
+        hashes.push(group[0]);
+    }
+    hashes.sort_unstable();
+    hashes.dedup();
+    if hashes.len() == by_string.len() {
+        Ok(())
+    } else {
+        Err("different positions share a hash".to_owned())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -192,23 +192,7 @@ pub async fn undo(
     Path(id): Path<String>,
     body: Result<Json<Undo>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let slot = state.get(&id)?;
-    let body = match body {
-        Ok(Json(body)) => body,
-        Err(JsonRejection::MissingJsonContentType(_)) => Undo::default(),
-        Err(err) => return Err(err.into()),
-    };
-    let plies = body.plies.unwrap_or(1);
-    if !(1..=1000).contains(&plies) {
-        return Err(ApiError::bad("plies must be 1 to 1000"));
-    }
-    if slot.searching() {
-        return Err(ApiError::busy());
-    }
-    let mut game = slot.game();
-    let undone: Vec<String> = (0..plies).map_while(|_| game.undo()).collect();
-    let view = view(&slot, game.as_ref());
-    Ok(Json(json!({ "undone": undone, "game": view })))
+    step_through(&state, &id, body, "undone", |game| game.undo())
 }
 
 /// `POST /api/games/{id}/redo`: plays again moves taken back (or the next
@@ -219,7 +203,20 @@ pub async fn redo(
     Path(id): Path<String>,
     body: Result<Json<Undo>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let slot = state.get(&id)?;
+    step_through(&state, &id, body, "redone", |game| game.redo())
+}
+
+/// Undo and redo: `step` as many times as the body's `plies` asks (1 to
+/// 1000, one without a body) or until it gives no move; the moves under
+/// `key` and the view.
+fn step_through(
+    state: &State,
+    id: &str,
+    body: Result<Json<Undo>, JsonRejection>,
+    key: &str,
+    step: impl Fn(&mut dyn Session) -> Option<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let slot = state.get(id)?;
     let body = match body {
         Ok(Json(body)) => body,
         Err(JsonRejection::MissingJsonContentType(_)) => Undo::default(),
@@ -233,9 +230,9 @@ pub async fn redo(
         return Err(ApiError::busy());
     }
     let mut game = slot.game();
-    let redone: Vec<String> = (0..plies).map_while(|_| game.redo()).collect();
+    let moves: Vec<String> = (0..plies).map_while(|_| step(game.as_mut())).collect();
     let view = view(&slot, game.as_ref());
-    Ok(Json(json!({ "redone": redone, "game": view })))
+    Ok(Json(json!({ key: moves, "game": view })))
 }
 
 /// The query of `GET /api/games/{id}/record`.

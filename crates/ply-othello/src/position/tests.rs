@@ -219,46 +219,7 @@ fn full_board_scores_and_draws() {
 
 #[test]
 fn hash_depends_on_discs_and_side_not_on_the_path() {
-    // Every position four plies deep, with the move orders reaching it.
-    let mut layer = vec![pos(START)];
-    for _ in 0..4 {
-        layer = layer
-            .iter()
-            .flat_map(|p| {
-                p.legal_moves()
-                    .into_iter()
-                    .map(move |m| p.play_unchecked(m))
-            })
-            .collect();
-    }
-    let mut by_string = std::collections::HashMap::new();
-    for p in &layer {
-        by_string
-            .entry(p.position_string())
-            .or_insert_with(Vec::new)
-            .push(p.hash());
-    }
-    assert!(
-        by_string.len() < layer.len(),
-        "some positions are reached twice"
-    );
-    let mut hashes: Vec<u64> = by_string
-        .values()
-        .map(|group| {
-            assert!(
-                group.iter().all(|&h| h == group[0]),
-                "one position, one hash"
-            );
-            group[0]
-        })
-        .collect();
-    hashes.sort_unstable();
-    hashes.dedup();
-    assert_eq!(
-        hashes.len(),
-        by_string.len(),
-        "different positions, different hashes"
-    );
+    ply_core::zobrist::check_hashes(&pos(START), 4).unwrap();
 
     let start = pos(START);
     let other_side = pos(&START.replace(" X", " O"));
