@@ -70,12 +70,90 @@ fn bits(row: &[u8]) -> u128 {
     u128::from(bits64(low)) | u128::from(bits64(high)) << 64
 }
 
-/// The `k`-th (from 0) lowest set bit of `bits` (which has more than `k`).
+/// Every row's bits (as [`bits`]), with BMI2's `pext` gathering eight bytes'
+/// low bits at once.
+///
+/// # Safety
+/// The CPU must have BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn all_bits_bmi2<'a>(rows: impl Iterator<Item = &'a [u8]>) -> Vec<u128> {
+    use std::arch::x86_64::_pext_u64;
+    rows.map(|row| {
+        let mut bits = 0u128;
+        let mut chunks = row.chunks_exact(8);
+        for (k, chunk) in (&mut chunks).enumerate() {
+            let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            bits |= u128::from(_pext_u64(word, 0x0101_0101_0101_0101)) << (8 * k);
+        }
+        let done = row.len() - chunks.remainder().len();
+        for (j, &byte) in chunks.remainder().iter().enumerate() {
+            bits |= u128::from(byte & 1) << (done + j);
+        }
+        bits
+    })
+    .collect()
+}
+
+/// Every row's bits (as [`bits`]).
+fn all_bits<'a>(rows: impl Iterator<Item = &'a [u8]>) -> Vec<u128> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") {
+        // SAFETY: the CPU has BMI2 (checked above).
+        return unsafe { all_bits_bmi2(rows) };
+    }
+    rows.map(bits).collect()
+}
+
+/// The `k`-th (from 0) lowest set bit of `bits` (which has more than `k`),
+/// clearing the lowest bit `k` times.
 fn nth_bit(mut bits: u128, k: u32) -> i64 {
     for _ in 0..k {
         bits &= bits - 1;
     }
     i64::from(bits.trailing_zeros())
+}
+
+/// [`nth_bit`] with BMI2's `pdep` (the `k`-th set bit of a half deposited
+/// at once), with no loop to mispredict.
+///
+/// # Safety
+/// The CPU must have BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn nth_bit_bmi2(bits: u128, k: u32) -> i64 {
+    use std::arch::x86_64::_pdep_u64;
+    let (low, high) = (bits as u64, (bits >> 64) as u64);
+    let below = low.count_ones();
+    if k < below {
+        i64::from(_pdep_u64(1 << k, low).trailing_zeros())
+    } else {
+        64 + i64::from(_pdep_u64(1 << (k - below), high).trailing_zeros())
+    }
+}
+
+/// Each game's action of rank `ranks[i]` among its legal ones (`legal[i]`
+/// as bits), -1 for a game with none.
+fn pick(legal: &[u128], ranks: &[u32], out: &mut [i64]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") {
+        for ((&bits, &rank), action) in legal.iter().zip(ranks).zip(out) {
+            // SAFETY: the CPU has BMI2 (checked above).
+            *action = if bits == 0 {
+                NO_ACTION
+            } else {
+                unsafe { nth_bit_bmi2(bits, rank) }
+            };
+        }
+        return;
+    }
+    for ((&bits, &rank), action) in legal.iter().zip(ranks).zip(out) {
+        *action = if bits == 0 {
+            NO_ACTION
+        } else {
+            nth_bit(bits, rank)
+        };
+    }
 }
 
 /// Draws from a mask laid out game by game (`actions` bytes per game):
@@ -85,16 +163,10 @@ fn nth_bit(mut bits: u128, k: u32) -> i64 {
 pub fn by_game(mask: &[u8], actions: usize, draw: impl FnOnce(&mut [u32]), out: &mut [i64]) {
     let rows = mask.chunks_exact(actions);
     if actions <= 128 {
-        let legal: Vec<u128> = rows.map(bits).collect();
+        let legal = all_bits(rows);
         let mut ranks: Vec<u32> = legal.iter().map(|bits| bits.count_ones()).collect();
         draw(&mut ranks);
-        for ((&bits, &rank), action) in legal.iter().zip(&ranks).zip(out) {
-            *action = if bits == 0 {
-                NO_ACTION
-            } else {
-                nth_bit(bits, rank)
-            };
-        }
+        pick(&legal, &ranks, out);
     } else {
         let mut ranks: Vec<u32> = rows.clone().map(|row| count(row) as u32).collect();
         let empty: Vec<bool> = ranks.iter().map(|&count| count == 0).collect();
@@ -177,6 +249,35 @@ mod tests {
             let mut c = [0i64; 3];
             by_game(&wide, 151, draw, &mut c);
             assert_eq!(a, c);
+            let legal = [0b1011_0000u128 | 1 << 70 | 1 << 127, 0, 1];
+            let mut d = [0i64; 3];
+            for k in 0..5 {
+                let mut e = [0i64; 3];
+                for (i, bits) in legal.iter().enumerate() {
+                    e[i] = if *bits == 0 {
+                        NO_ACTION
+                    } else {
+                        nth_bit(*bits, k.min(bits.count_ones() - 1))
+                    };
+                }
+                let ranks: Vec<u32> = legal
+                    .iter()
+                    .map(|b| k.min(b.count_ones().max(1) - 1))
+                    .collect();
+                pick(&legal, &ranks, &mut d);
+                assert_eq!(d, e);
+            }
+            assert_eq!(nth_bit(legal[0], 4), 127);
+            let rows: Vec<Vec<u8>> = (0..130u32)
+                .map(|n| (0..129).map(|j| u8::from((j * 7 + n) % 5 == 0)).collect())
+                .collect();
+            let rows: Vec<&[u8]> = rows
+                .iter()
+                .map(|r| &r[..(r.len() - rows.len() % 3)])
+                .collect();
+            let expected: Vec<u128> = rows.iter().map(|r| bits(&r[..r.len().min(128)])).collect();
+            let short: Vec<&[u8]> = rows.iter().map(|r| &r[..r.len().min(128)]).collect();
+            assert_eq!(all_bits(short.into_iter()), expected);
         }
     }
 }
