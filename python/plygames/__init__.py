@@ -15,7 +15,6 @@ from ._plygames import (
     ChessBoard,
     IllegalMoveError,
     InvalidPositionError,
-    LegalMoves,
     OthelloBoard,
     Outcome,
     Piece,
@@ -24,6 +23,7 @@ from ._plygames import (
     random_games,
     split,
 )
+from ._legal_moves import LegalMoves
 from . import checkers, chess, othello, vector
 
 WHITE = True

@@ -8,6 +8,8 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from ._legal_moves import LegalMoves
+
 _B = TypeVar("_B")
 
 MAX_PERFT_DEPTH: int
@@ -53,21 +55,6 @@ class Piece:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
-class LegalMoves:
-    """The legal moves in the game's notation (python-chess's ``board.legal_moves``)."""
-    def __len__(self) -> int: ...
-    def __iter__(self) -> Iterator[str]: ...
-    def __contains__(self, move: object) -> bool: ...
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> List[str]: ...
-    def __bool__(self) -> bool: ...
-    def count(self) -> int:
-        """The number of legal moves."""
-    def __call__(self) -> List[str]:
-        """The moves as a list (what the former method ``legal_moves()`` returned)."""
-
 class BestMove:
     """What a search found."""
     move: str
@@ -94,8 +81,8 @@ class _Board:
         (``ValueError`` if it cannot be read)."""
     @property
     def legal_moves(self) -> LegalMoves:
-        """The legal moves, in the game's notation (iterable, sized,
-        indexable; calling it returns a list)."""
+        """The legal moves, in the game's notation: a list (a new one each
+        time) that can be called (returning a plain list) and counted."""
     def fen(self) -> str:
         """The position text: FEN, PDN FEN, or Othello's 64 squares and side to move."""
     def set_fen(self, fen: str) -> None:
@@ -229,6 +216,8 @@ class VectorCore:
               positions: Optional[List[str]] = None) -> None: ...
     def step(self, actions: npt.NDArray[np.int64], buffers: Tuple[Any, ...]) -> None: ...
     def random_actions(self, out: npt.NDArray[np.int64]) -> None: ...
+    def sample_actions(self, mask: npt.NDArray[np.bool_], by_action: bool,
+                       out: npt.NDArray[np.int64]) -> None: ...
     def positions(self) -> List[str]: ...
     def legal_actions(self) -> List[List[int]]: ...
 
@@ -240,4 +229,5 @@ def split(game: str, plies: int, position: Optional[str] = None) -> List[str]:
 
 def random_games(game: str, num_games: int, seed: int = 0, max_plies: Optional[int] = None
                  ) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32]]:
-    """Random games in one call: (winners 1/-1/0, plies)."""
+    """Random games in one call: (winners, plies); a winner is its colour,
+    1 ``WHITE``, 0 ``BLACK``, -1 none (a draw, or a game cut at ``max_plies``)."""

@@ -30,6 +30,7 @@ says which move of which line.
 from __future__ import annotations
 
 import re
+import weakref
 from typing import IO, Dict, Iterator, List, Optional, Tuple, Union
 
 from ._games import BOARDS as _BOARDS
@@ -429,8 +430,24 @@ def _write_ggf(record: Game) -> str:
 
 # -- reading -------------------------------------------------------------------------
 
+# A tag line that ended a game without a result marker, kept for the next
+# call: it is the first line of the file's next game.
+_PUSHED_BACK: "weakref.WeakKeyDictionary[IO[str], str]" = weakref.WeakKeyDictionary()
+
+
+def _push_back(handle: IO[str], line: str, position: Optional[int]) -> None:
+    """Gives `line` back to `handle` (read again by the next `_next_text`)."""
+    try:
+        _PUSHED_BACK[handle] = line
+    except TypeError:  # no weak references to this handle: rewind it if it can
+        if position is not None:
+            handle.seek(position)
+
+
 def _next_text(handle: IO[str], game: str) -> Optional[str]:
-    """The text of the next game of an open file, or ``None`` at its end."""
+    """The text of the next game of an open file, or ``None`` at its end. A
+    PGN or PDN game ends at its result marker or, without one, where the
+    next game's tags begin."""
     lines: List[str] = []
     if game == "othello":
         depth_text = ""
@@ -441,9 +458,23 @@ def _next_text(handle: IO[str], game: str) -> Optional[str]:
         return depth_text if depth_text.strip() else None
     in_movetext = False
     in_comment = False
-    for line in handle:
-        lines.append(line)
+    pending = _PUSHED_BACK.pop(handle, None) if _weakrefable(handle) else None
+    while True:
+        position = None
+        if pending is not None:
+            line, pending = pending, None
+        else:
+            if not _weakrefable(handle) and handle.seekable():
+                position = handle.tell()
+            line = handle.readline()
+            if not line:
+                break
         stripped = line.strip()
+        if in_movetext and not in_comment and stripped.startswith("["):
+            # The next game's tags: this game had no result marker.
+            _push_back(handle, line, position)
+            break
+        lines.append(line)
         if not in_movetext and (not stripped or stripped.startswith("[") or stripped.startswith("%")):
             continue
         in_movetext = True
@@ -462,6 +493,14 @@ def _next_text(handle: IO[str], game: str) -> Optional[str]:
             break
     text = "".join(lines)
     return text if text.strip() else None
+
+
+def _weakrefable(handle: IO[str]) -> bool:
+    try:
+        weakref.ref(handle)
+    except TypeError:
+        return False
+    return True
 
 
 def read_game(source: Union[str, IO[str]], game: str = "chess") -> Optional[Game]:

@@ -6,11 +6,12 @@ arrays for the whole batch) without requiring Gymnasium::
     env = plygames.vector.Env("othello", num_envs=1024, seed=0)
     obs, info = env.reset()
     while True:
-        actions = pick(obs, info["action_mask"])       # (num_envs,) ints
+        actions = env.sample_actions(info["action_mask"])   # or your policy's
         obs, reward, terminated, truncated, info = env.step(actions)
 
-Observations are planes of shape ``(num_envs, planes, 8, 8)``, float32 by
-default (``obs_dtype=np.uint8`` writes a quarter of the bytes);
+Observations are planes of shape ``(num_envs, planes, 8, 8)``, uint8 by
+default where every plane holds only 0 and 1 (Othello, checkers), float32
+in chess (``obs_dtype=np.float32`` asks for floats in every game);
 ``info["action_mask"]`` (bool, ``(num_envs, num_actions)``; with
 ``mask_order="F"`` laid out action by action in memory, which makes
 reductions over the actions fast in NumPy) marks the legal actions, ``info["to_play"]`` (int8) the side to move (0 the side that moves
@@ -85,8 +86,10 @@ class Env(_Base):
     copy: return fresh arrays from each call (``False`` returns the env's
     own buffers, overwritten by the next call: faster; read them, do not
     write into them).
-    obs_dtype: ``np.float32`` (the default) or ``np.uint8`` (Othello and
-    checkers, whose planes are all 0 or 1), the observations' number type.
+    obs_dtype: the observations' number type, ``np.uint8`` or
+    ``np.float32``; ``None`` (the default) is uint8 where the game's planes
+    are all 0 or 1 (Othello, checkers: a quarter of the bytes to write and
+    copy), float32 in chess (its halfmove clock plane).
     mask_order: ``"C"`` (the default: each game's row of the mask is
     contiguous) or ``"F"`` (each action's column is: the mask is the
     transpose of a C-ordered ``(num_actions, num_envs)`` array, and
@@ -118,7 +121,7 @@ class Env(_Base):
         max_episode_steps: Optional[int] = None,
         copy: bool = True,
         autoreset: bool = True,
-        obs_dtype: Any = np.float32,
+        obs_dtype: Any = None,
         mask_order: str = "C",
         render_mode: Optional[str] = None,
     ) -> None:
@@ -137,8 +140,8 @@ class Env(_Base):
             raise ValueError("agent_side needs an opponent")
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
-        obs_dtype = np.dtype(obs_dtype)
-        if obs_dtype not in (np.dtype(np.float32), np.dtype(np.uint8)):
+        obs_dtype = np.dtype(obs_dtype) if obs_dtype is not None else None
+        if obs_dtype is not None and obs_dtype not in (np.dtype(np.float32), np.dtype(np.uint8)):
             raise ValueError(f"obs_dtype must be float32 or uint8, not {obs_dtype}")
         if mask_order not in ("C", "F"):
             raise ValueError(f"mask_order must be 'C' or 'F', not {mask_order!r}")
@@ -146,6 +149,8 @@ class Env(_Base):
             game, int(num_envs), int(seed) & (2**64 - 1), kind, depth, agent_side,
             max_episode_steps, bool(autoreset), mask_order == "F",
         )
+        if obs_dtype is None:
+            obs_dtype = np.dtype(np.uint8 if self._core.binary_planes else np.float32)
         if obs_dtype == np.uint8 and not self._core.binary_planes:
             raise ValueError(f"{game}'s planes are not all 0 or 1 (chess's halfmove clock "
                              "plane holds the clock over 100): obs_dtype must be float32")
@@ -217,14 +222,39 @@ class Env(_Base):
                     self._truncated.copy(), self._info())
         return self._obs, self._reward, self._terminated, self._truncated, self._info()
 
+    def sample_actions(self, mask: Optional[Array] = None) -> Array:
+        """A uniformly random legal action for each game, drawn in Rust from
+        the env's seeded generator: from ``mask`` (bool, ``(num_envs,
+        num_actions)``, either memory order: ``info["action_mask"]``, or a
+        mask of your own such as a subset of it), or from the games' own
+        legal actions when ``mask`` is ``None``; -1 for a game with none (a
+        finished game that ``autoreset=False`` left as it was, which
+        ``step`` takes). From ``info["action_mask"]`` it draws what it
+        draws without a mask in Othello (in checkers and chess, without a
+        mask it draws a move, then the move's next action)."""
+        if not self._started:
+            raise RuntimeError("call reset() before sample_actions()")
+        if mask is None:
+            self._core.random_actions(self._random)
+        else:
+            mask = np.asarray(mask)
+            if mask.dtype != np.bool_:
+                mask = mask.astype(np.bool_)
+            if mask.flags.c_contiguous:
+                self._core.sample_actions(mask, False, self._random)
+            elif mask.flags.f_contiguous:
+                self._core.sample_actions(mask.T, True, self._random)
+            else:
+                self._core.sample_actions(np.ascontiguousarray(mask), False, self._random)
+        return self._random.copy() if self.copy else self._random
+
     def random_actions(self) -> Array:
         """A uniformly random legal move's action for each game, drawn in Rust
         from the env's seeded generator (-1 for a finished game that
-        ``autoreset=False`` left as it was)."""
+        ``autoreset=False`` left as it was): ``sample_actions()``."""
         if not self._started:
             raise RuntimeError("call reset() before random_actions()")
-        self._core.random_actions(self._random)
-        return self._random.copy() if self.copy else self._random
+        return self.sample_actions()
 
     def positions(self) -> List[str]:
         """Each game's position in the game's notation."""

@@ -7,7 +7,6 @@ use ply_core::{Game, MoveNames, Outcome as CoreOutcome, Side};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyIterator, PyList};
 
 pyo3::create_exception!(
     plygames,
@@ -193,63 +192,36 @@ impl From<ply_games::diagram::Piece> for Piece {
     }
 }
 
-/// The legal moves of a board, in the game's notation, as python-chess's
-/// `board.legal_moves` is used: iterated, counted, searched with `in`,
-/// indexed (so `random.choice` takes it). Calling it, as the method it
-/// once was, returns the moves as a list.
-#[pyclass(module = "plygames", frozen, sequence)]
-pub struct LegalMoves {
-    moves: Py<PyList>,
-}
+/// `plygames.LegalMoves` (`plygames/_legal_moves.py`), the type of
+/// `board.legal_moves`: a list of the moves' names that can be called.
+static LEGAL_MOVES: pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>> = pyo3::sync::PyOnceLock::new();
 
-impl LegalMoves {
-    /// The moves of the list `moves`.
-    pub fn new(moves: Bound<'_, PyList>) -> Self {
-        LegalMoves {
-            moves: moves.unbind(),
+/// The legal moves `names` as a `plygames.LegalMoves`: a list subclass
+/// allocated and filled in place (no call of the type), as fast to make as
+/// a list and to use.
+pub fn legal_moves<'py>(
+    py: Python<'py>,
+    names: impl Iterator<Item = Bound<'py, pyo3::types::PyString>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let kind = LEGAL_MOVES.get_or_try_init(py, || {
+        py.import("plygames._legal_moves")?
+            .getattr("LegalMoves")?
+            .cast_into::<pyo3::types::PyType>()
+            .map(Bound::unbind)
+            .map_err(PyErr::from)
+    })?;
+    // SAFETY: the type is a heap subclass of list with no fields of its own
+    // (`__slots__ = ()`); PyType_GenericAlloc gives a zeroed, empty list of
+    // it (GC-tracked), which PyList_Append fills as any list.
+    unsafe {
+        let list = pyo3::ffi::PyType_GenericAlloc(kind.bind(py).as_type_ptr(), 0);
+        let list = Bound::from_owned_ptr_or_err(py, list)?;
+        for name in names {
+            if pyo3::ffi::PyList_Append(list.as_ptr(), name.as_ptr()) != 0 {
+                return Err(PyErr::fetch(py));
+            }
         }
-    }
-}
-
-#[pymethods]
-impl LegalMoves {
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.moves.bind(py).len()
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.moves.bind(py).try_iter()
-    }
-
-    fn __contains__(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> PyResult<bool> {
-        self.moves.bind(py).contains(item)
-    }
-
-    fn __getitem__<'py>(
-        &self,
-        py: Python<'py>,
-        index: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        self.moves.bind(py).as_any().get_item(index)
-    }
-
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        !self.moves.bind(py).is_empty()
-    }
-
-    /// The number of legal moves (python-chess's `legal_moves.count()`).
-    fn count(&self, py: Python<'_>) -> usize {
-        self.moves.bind(py).len()
-    }
-
-    /// The moves as a list (what `legal_moves()` returned when it was a method).
-    fn __call__<'py>(&self, py: Python<'py>) -> Bound<'py, PyList> {
-        self.moves.bind(py).clone()
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let moves: Vec<String> = self.moves.bind(py).extract()?;
-        Ok(format!("<LegalMoves ({})>", moves.join(", ")))
+        Ok(list)
     }
 }
 
@@ -451,14 +423,14 @@ macro_rules! board_class {
             /// indexable, `in` works (python-chess's `legal_moves`), and
             /// calling it returns them as a list.
             #[getter]
-            fn legal_moves(&self, py: Python<'_>) -> PyResult<$crate::board::LegalMoves> {
+            fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                 let position = self.record.position();
-                Ok($crate::board::LegalMoves::new(pyo3::types::PyList::new(
+                $crate::board::legal_moves(
                     py,
                     <$game as ply_core::Game>::legal_moves(position)
                         .iter()
                         .map(|&mv| $crate::glue::move_name(py, position, mv)),
-                )?))
+                )
             }
 
             /// The position in the game's text (python-chess's name in every

@@ -10,7 +10,10 @@ mod perft;
 mod search;
 mod vector;
 
-use numpy::{PyArray1, PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2, PyReadwriteArray4};
+use numpy::{
+    PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyReadwriteArray1, PyReadwriteArray2,
+    PyReadwriteArray4,
+};
 use ply_core::{Game, Side};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -95,9 +98,9 @@ type Playouts<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<u32>>);
 /// random_games(game, num_games, seed=0, max_plies=None) -> (winners, plies)
 ///
 /// Plays `num_games` games of uniformly random legal moves from the start
-/// position in one call. `winners` (int8): 1 the side that moves first won,
-/// -1 the other, 0 a draw or a game cut at `max_plies`; `plies` (uint32)
-/// each game's length.
+/// position in one call. `winners` (int8): the winner's colour, 1 for
+/// `WHITE` (True), 0 for `BLACK` (False), -1 for none (a draw or a game cut
+/// at `max_plies`); `plies` (uint32) each game's length.
 #[pyfunction]
 #[pyo3(signature = (game, num_games, seed=0, max_plies=None))]
 fn random_games<'py>(
@@ -295,6 +298,50 @@ impl VectorCore {
         Ok(())
     }
 
+    /// A uniformly random legal action for each game from `mask` (one row
+    /// of NumPy bools per game; `(actions, num_envs)` laid out action by
+    /// action when `by_action`), drawn with each game's generator, into
+    /// `out` (-1 for a row with no legal action). From the env's own mask,
+    /// the same draws as `random_actions` (Othello; the other games draw
+    /// over actions where `random_actions` draws over moves).
+    fn sample_actions(
+        &mut self,
+        mask: PyReadonlyArray2<'_, bool>,
+        by_action: bool,
+        mut out: PyReadwriteArray1<'_, i64>,
+    ) -> PyResult<()> {
+        use numpy::PyUntypedArrayMethods;
+        let out = out
+            .as_slice_mut()
+            .map_err(|e| PyValueError::new_err(format!("out: {e}")))?;
+        let (n, actions) = (self.batch.len(), self.batch.actions());
+        check_len("out", out.len(), n)?;
+        let shape = if by_action {
+            [actions, n]
+        } else {
+            [n, actions]
+        };
+        if mask.shape() != shape {
+            return Err(PyValueError::new_err(format!(
+                "the mask has shape {:?}, expected {:?}",
+                mask.shape(),
+                shape
+            )));
+        }
+        let mask = mask
+            .as_slice()
+            .map_err(|e| PyValueError::new_err(format!("mask: {e}")))?;
+        // SAFETY: a bool is one byte, 0 or 1, as u8 reads it.
+        let bytes = unsafe { std::slice::from_raw_parts(mask.as_ptr().cast::<u8>(), mask.len()) };
+        let batch = &mut *self.batch;
+        if by_action {
+            vector::sample::by_action(bytes, n, |counts| batch.draw(counts), out);
+        } else {
+            vector::sample::by_game(bytes, actions, |counts| batch.draw(counts), out);
+        }
+        Ok(())
+    }
+
     /// Each game's position in the game's notation.
     fn positions(&self) -> Vec<String> {
         self.batch.positions()
@@ -375,7 +422,6 @@ fn _plygames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boards::Solution>()?;
     m.add_class::<board::Outcome>()?;
     m.add_class::<board::Piece>()?;
-    m.add_class::<board::LegalMoves>()?;
     m.add(
         "IllegalMoveError",
         m.py().get_type::<board::IllegalMoveError>(),

@@ -3,6 +3,7 @@
 
 pub mod othello;
 mod outputs;
+pub mod sample;
 
 pub use outputs::{MaskRow, Outputs, Planes, write_mask_by_action, write_obs};
 
@@ -59,6 +60,10 @@ pub trait AnyBatch: Send + Sync {
     /// A uniformly random legal move's next action for each game
     /// ([`NO_ACTION`] for a finished game that was not started again).
     fn random_actions(&mut self, out: &mut [i64]);
+    /// Replaces each environment's count (when not 0) by a number below it
+    /// from the environment's generator, the one
+    /// [`AnyBatch::random_actions`] draws with.
+    fn draw(&mut self, counts: &mut [u32]);
     /// The position of each game in the game's notation.
     fn positions(&self) -> Vec<String>;
     /// The legal actions of each game now, sorted.
@@ -535,6 +540,14 @@ impl<G: Glue> AnyBatch for Batch<G> {
         }
     }
 
+    fn draw(&mut self, counts: &mut [u32]) {
+        for (slot, count) in self.slots.iter_mut().zip(counts) {
+            if *count > 0 {
+                *count = slot.rng.below(*count as usize) as u32;
+            }
+        }
+    }
+
     fn positions(&self) -> Vec<String> {
         self.slots
             .iter()
@@ -559,8 +572,9 @@ impl<G: Glue> AnyBatch for Batch<G> {
     }
 }
 
-/// The result of random games: for each, the winner (1 the first side, -1 the
-/// second, 0 a draw or a game cut at `max_plies`) and its length in plies.
+/// The result of random games: for each, the winner's colour as Python's
+/// `WHITE` (1) and `BLACK` (0), -1 for a draw or a game cut at `max_plies`,
+/// and its length in plies.
 pub fn random_games<G: Glue>(
     count: usize,
     seed: u64,
@@ -586,9 +600,8 @@ pub fn random_games<G: Glue>(
             played += 1;
         };
         winners[game] = match outcome.and_then(|o| o.winner()) {
-            Some(Side::First) => 1,
-            Some(Side::Second) => -1,
-            None => 0,
+            Some(side) => i8::from((side == Side::First) == G::FIRST_IS_WHITE),
+            None => -1,
         };
         plies[game] = played;
     }

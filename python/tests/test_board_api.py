@@ -80,6 +80,12 @@ def test_legal_moves_is_a_property_like_python_chess(module):
     # Old callers: calling it gives the list, as the method did.
     assert board.legal_moves() == as_list and isinstance(board.legal_moves(), list)
     assert repr(moves).startswith("<LegalMoves (")
+    # A list (list speed), a new one each time; calling it gives a plain list.
+    assert isinstance(moves, list) and moves == as_list and moves is not board.legal_moves
+    assert type(board.legal_moves()) is list and moves.count(as_list[0]) == 1
+    assert pickle.loads(pickle.dumps(moves)) == moves
+    board.push(moves[0])
+    assert moves == as_list  # made before the move: it stays as it was
 
 
 def test_piece_at_in_each_game():

@@ -80,6 +80,23 @@ def test_pgn_games_one_after_another_from_a_file():
     assert plygames.pgn.read_game(handle) is not None and plygames.pgn.read_game(handle) is None
 
 
+def test_a_game_without_a_result_marker_ends_where_the_next_game_begins(tmp_path):
+    first = '[Event "one"]\n\n1. e4 e5 2. Nf3\n\n'
+    second = '[Event "two"]\n\n1. d4 d5 *\n'
+    third = '[Event "three"]\n\n1. c4 {no result\n[not a tag]} e5\n'
+    text = first + second + third + '[Event "four"]\n\n1. g3 1-0\n'
+    games = list(plygames.pgn.read_games(io.StringIO(text)))
+    assert [g.headers["Event"] for g in games] == ["one", "two", "three", "four"]
+    assert [g.mainline_moves() for g in games] == [
+        ["e2e4", "e7e5", "g1f3"], ["d2d4", "d7d5"], ["c2c4", "e7e5"], ["g2g3"]]
+    path = tmp_path / "games.pgn"
+    path.write_text(text)
+    with open(path) as handle:
+        assert [len(g.moves) for g in plygames.pgn.read_games(handle)] == [3, 2, 2, 1]
+    checkers = '[Event "a"]\n\n1. 11-15 23-19\n[Event "b"]\n\n1. 9-13 *\n'
+    assert [len(g.moves) for g in plygames.pdn.read_games(io.StringIO(checkers))] == [2, 1]
+
+
 @pytest.mark.parametrize("text, match", [
     ("", "no PGN game"),
     ('[Event "x"]\n\n1. e4 e4 *', "move 2"),

@@ -42,7 +42,8 @@ def decode_moves(game, board):
 def test_masks_are_the_legal_moves_and_games_end_by_the_rules(game):
     env = plygames.vector.Env(game, num_envs=8, seed=3)
     obs, info = env.reset()
-    assert obs.shape == (8,) + env.observation_shape and obs.dtype == np.float32
+    assert obs.shape == (8,) + env.observation_shape
+    assert obs.dtype == (np.float32 if game == "chess" else np.uint8)  # the default
     assert info["action_mask"].shape == (8, env.num_actions)
     finished = 0
     rng = np.random.default_rng(0)
@@ -129,7 +130,13 @@ def test_bad_actions_are_refused():
 
 def test_random_games():
     winners, plies = plygames.random_games("othello", 200, seed=1)
+    # The package's colours: 1 WHITE, 0 BLACK, -1 none (a draw or a cut game).
     assert winners.shape == (200,) and set(np.unique(winners)) <= {-1, 0, 1}
+    assert {0, 1} <= set(np.unique(winners))
+    assert ((winners == plygames.WHITE) == (winners == 1)).all()
+    assert ((winners == plygames.BLACK) == (winners == 0)).all()
+    cut, _ = plygames.random_games("checkers", 20, seed=1, max_plies=0)
+    assert (cut == -1).all()
     assert plies.min() >= 9 and plies.max() <= 70
     again, _ = plygames.random_games("othello", 200, seed=1)
     assert (again == winners).all()
@@ -289,3 +296,41 @@ def test_mask_sampler_draws_legal_actions_uniformly(order):
     assert counts.sum() == 20000 and (abs(counts - 4000) < 250).all()  # about 4 sigma
     with pytest.raises(ValueError, match="shape"):
         sample(mask[:2])
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_sample_actions_draws_legal_actions_from_any_mask(game, order):
+    env = plygames.vector.Env(game, num_envs=64, seed=4, mask_order=order)
+    obs, info = env.reset()
+    for _ in range(40):
+        mask = info["action_mask"]
+        actions = env.sample_actions(mask)
+        assert mask[np.arange(64), actions].all()
+        # A mask of one's own: only each game's highest legal action, in the other order.
+        own = np.zeros_like(mask, order="F" if order == "C" else "C")
+        highest = mask.shape[1] - 1 - mask[:, ::-1].argmax(axis=1)
+        own[np.arange(64), highest] = True
+        assert (env.sample_actions(own) == highest).all()
+        assert (env.sample_actions(np.zeros_like(mask)) == -1).all()
+        obs, _, _, _, info = env.step(actions)
+    with pytest.raises(ValueError, match="shape"):
+        env.sample_actions(np.ones((3, env.num_actions), dtype=bool))
+
+
+def test_sample_actions_is_uniform_and_replays_random_actions():
+    env = plygames.vector.Env("othello", num_envs=1, seed=1)
+    _, info = env.reset()
+    mask = np.zeros((1, 65), dtype=bool)
+    mask[0, [3, 17, 40, 64]] = True
+    counts = np.bincount([env.sample_actions(mask)[0] for _ in range(4000)], minlength=65)
+    assert set(np.flatnonzero(counts)) == {3, 17, 40, 64}
+    assert counts[[3, 17, 40, 64]].min() > 850  # 1000 expected each
+    # From the env's own mask, Othello draws what random_actions() draws.
+    one, two = (plygames.vector.Env("othello", num_envs=32, seed=9) for _ in range(2))
+    (_, info), _ = one.reset(), two.reset()
+    for _ in range(80):
+        actions = one.sample_actions(info["action_mask"])
+        assert (actions == two.random_actions()).all()
+        _, _, _, _, info = one.step(actions)
+        two.step(actions)

@@ -40,7 +40,7 @@ class GymnasiumEnv(PositionRendering, gymnasium.Env[Array, Any]):
         self._env = _VectorEnv(
             game, 1, seed=seed, opponent=opponent,
             agent_side=agent_side if opponent is not None else None,
-            max_episode_steps=max_episode_steps, autoreset=False,
+            max_episode_steps=max_episode_steps, autoreset=False, obs_dtype=np.float32,
         )
         self.observation_space = self._env.single_observation_space
         self.action_space = spaces.Discrete(self._env.num_actions)

@@ -28,7 +28,7 @@ class PettingZooEnv(PositionRendering, AECEnv):
                  render_mode: Optional[str] = None, seed: int = 0) -> None:
         super().__init__()
         self._env = _VectorEnv(game, 1, seed=seed, max_episode_steps=max_episode_steps,
-                               autoreset=False)
+                               autoreset=False, obs_dtype=np.float32)
         self.possible_agents = ["player_0", "player_1"]
         self.agents = list(self.possible_agents)
         obs_space = spaces.Dict({

@@ -250,6 +250,14 @@ impl AnyBatch for OthelloBatch {
         }
     }
 
+    fn draw(&mut self, counts: &mut [u32]) {
+        for (slot, count) in self.slots.iter_mut().zip(counts) {
+            if *count > 0 {
+                *count = slot.rng.below(*count as usize) as u32;
+            }
+        }
+    }
+
     fn positions(&self) -> Vec<String> {
         self.slots
             .iter()

@@ -146,6 +146,14 @@ static FLOAT_SPREAD: [[f32; 8]; 256] = {
 
 /// Writes the first `out.len()` bits of `bits` as bytes, 0 or 1 each.
 pub fn spread_to_bytes(out: &mut [u8], bits: u128) {
+    let (low, high) = out.split_at_mut(out.len().min(64));
+    spread64(low, bits as u64);
+    spread64(high, (bits >> 64) as u64);
+}
+
+/// Writes the first `out.len()` (at most 64) bits of `bits` as bytes, 0 or
+/// 1 each (on 64-bit halves: shifts of a `u128` cost more).
+fn spread64(out: &mut [u8], bits: u64) {
     let done = out.len() / 8 * 8;
     let mut chunks = out.chunks_exact_mut(8);
     for (k, chunk) in (&mut chunks).enumerate() {
