@@ -26,15 +26,15 @@ macro_rules! with_game {
     ($name:expr, $g:ident => $body:expr) => {
         match ply_games::GameKind::named(&$name) {
             Some(ply_games::GameKind::Chess) => {
-                type $g = ply_chess::Position;
+                type $g = glue::chess::Position;
                 $body
             }
             Some(ply_games::GameKind::Checkers) => {
-                type $g = ply_checkers::Checkers;
+                type $g = glue::checkers::Position;
                 $body
             }
             Some(ply_games::GameKind::Othello) => {
-                type $g = ply_othello::Othello;
+                type $g = glue::othello::Position;
                 $body
             }
             None => Err(PyValueError::new_err(format!(
@@ -419,7 +419,7 @@ fn _plygames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boards::ChessBoard>()?;
     m.add_class::<boards::CheckersBoard>()?;
     m.add_class::<boards::OthelloBoard>()?;
-    m.add_class::<boards::Solution>()?;
+    m.add_class::<glue::othello::Solution>()?;
     m.add_class::<board::Outcome>()?;
     m.add_class::<board::Piece>()?;
     m.add(

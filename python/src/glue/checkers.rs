@@ -15,6 +15,11 @@
 use super::Glue;
 use ply_checkers::engine::CheckersPlayer;
 use ply_checkers::{Checkers, Color, Move, Square};
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+
+/// The checkers position the Python package plays on.
+pub type Position = Checkers;
 
 /// The square a step of `mv` starts from: the start square, or the landing
 /// of the previous jump.
@@ -84,5 +89,20 @@ impl Glue for Checkers {
     fn name_cache() -> &'static super::NameCache {
         static CACHE: super::NameCache = super::NameCache::new();
         &CACHE
+    }
+}
+
+/// Probes the checkers endgame databases in `dir` (or the default directory).
+pub fn egdb_probe(position: &Checkers, dir: Option<std::path::PathBuf>) -> PyResult<String> {
+    use ply_checkers::egdb::{Database, Error, default_dir};
+    let dir = dir.or_else(default_dir).ok_or_else(|| {
+        PyValueError::new_err("no endgame database directory: give `dir` or set PLY_EGDB_DIR")
+    })?;
+    match Database::open(&dir).probe(position) {
+        Ok(value) => Ok(value.to_string()),
+        Err(error @ (Error::Io { .. } | Error::BadFile { .. })) => {
+            Err(PyOSError::new_err(error.to_string()))
+        }
+        Err(error) => Err(PyValueError::new_err(error.to_string())),
     }
 }

@@ -13,7 +13,10 @@
 
 use super::{Glue, fill_plane};
 use ply_chess::engine::ChessPlayer;
-use ply_chess::{Color, Move, Position, Role};
+use ply_chess::{Color, Move, Role};
+
+/// The chess position the Python package plays on.
+pub use ply_chess::Position;
 
 /// Actions below this are `from * 64 + to`.
 const FROM_TO: usize = 64 * 64;
