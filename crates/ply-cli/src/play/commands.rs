@@ -82,10 +82,7 @@ impl<G: Playable> Session<G> {
             Ok(mv) => self.play(mv, String::new()),
             Err(reason) => {
                 let legal = self.legal_names();
-                writeln!(
-                    self.out,
-                    "error: {reason}; legal moves: {legal} (type help for the commands)"
-                )
+                writeln!(self.out, "error: {reason}; legal moves: {legal}")
             }
         }
     }
