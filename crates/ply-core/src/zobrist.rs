@@ -31,7 +31,7 @@ pub const fn key_table<const N: usize>(seed: u64) -> [u64; N] {
 
 /// Checks a game's hash on every position `depth` plies from `start`: the
 /// positions reached by several move orders (there must be some) have one
-/// hash, and positions that differ (by [`Game::position_string`]) have
+/// hash, and positions that differ (by [`Game::position_string`](crate::Game::position_string)) have
 /// different hashes. For the game crates' tests; the error says which
 /// promise broke.
 ///

@@ -87,3 +87,87 @@ impl FitOptions {
         Ok(())
     }
 }
+
+/// The optimiser's settings of a fit as `ply train <game> fit` takes them:
+/// the same six in every game, each game with its defaults (and its units:
+/// centipawns, centi-men, discs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Optimiser {
+    /// The seed of the held-out split and the minibatch order.
+    pub seed: u64,
+    /// Stop after this many epochs without a better held-out error.
+    pub patience: usize,
+    /// Adam's step size, in the evaluation's unit.
+    pub learning_rate: f64,
+    /// Positions per Adam step.
+    pub batch: usize,
+    /// The L2 penalty on the weights (its exact form is the game's).
+    pub l2: f64,
+    /// Percent of the positions (checkers: of the games, then of the other
+    /// games' positions) held out to measure the error.
+    pub holdout: u32,
+}
+
+impl Optimiser {
+    /// A game's defaults: its `patience`, `learning_rate`, `batch` and `l2`,
+    /// with seed 1 and 10 % held out, as in every game.
+    #[must_use]
+    pub const fn defaults(patience: usize, learning_rate: f64, batch: usize, l2: f64) -> Optimiser {
+        Optimiser {
+            seed: 1,
+            patience,
+            learning_rate,
+            batch,
+            l2,
+            holdout: 10,
+        }
+    }
+}
+
+/// [`Optimiser`]'s command-line flags; a flag not given takes the game's
+/// default ([`OptimiserArgs::resolve`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct OptimiserArgs {
+    /// The seed of the held-out split and the minibatch order [default: 1].
+    #[cfg_attr(feature = "clap", arg(long, value_name = "S"))]
+    pub seed: Option<u64>,
+    /// Stop after this many epochs without a better held-out error [default:
+    /// chess 3, checkers 10, Othello 3].
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub patience: Option<usize>,
+    /// Adam's step size in the evaluation's unit [default: chess 1
+    /// centipawn, checkers 0.5 centi-men, Othello 0.05 discs].
+    #[cfg_attr(feature = "clap", arg(long, value_name = "RATE"))]
+    pub learning_rate: Option<f64>,
+    /// Positions per Adam step [default: chess 8192, checkers and Othello
+    /// 4096].
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub batch: Option<usize>,
+    /// The L2 penalty [default: chess 2e-8 per centipawn² on how far the
+    /// weights move from the starting ones, checkers 1e-7 on the weights in
+    /// centi-men, Othello 2 times the sum of squared weights against the sum
+    /// of squared errors in discs].
+    #[cfg_attr(feature = "clap", arg(long, value_name = "L2"))]
+    pub l2: Option<f64>,
+    /// Percent of the positions held out to measure the error (checkers: of
+    /// the games, then of the other games' positions for early stopping)
+    /// [default: 10].
+    #[cfg_attr(feature = "clap", arg(long, value_name = "PERCENT"))]
+    pub holdout: Option<u32>,
+}
+
+impl OptimiserArgs {
+    /// The settings: each flag given, else the game's default.
+    #[must_use]
+    pub fn resolve(&self, defaults: Optimiser) -> Optimiser {
+        Optimiser {
+            seed: self.seed.unwrap_or(defaults.seed),
+            patience: self.patience.unwrap_or(defaults.patience),
+            learning_rate: self.learning_rate.unwrap_or(defaults.learning_rate),
+            batch: self.batch.unwrap_or(defaults.batch),
+            l2: self.l2.unwrap_or(defaults.l2),
+            holdout: self.holdout.unwrap_or(defaults.holdout),
+        }
+    }
+}

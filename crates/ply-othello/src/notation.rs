@@ -24,7 +24,7 @@ pub enum PositionError {
     /// A side to move other than X or O.
     #[error("'{0}' is not a side to move: use X (black) or O (white)")]
     BadSide(String),
-    /// Black and white discs on one square (only from [`Position::from_discs`]).
+    /// Black and white discs on one square (only from [`Position::from_discs`](crate::Position::from_discs)).
     #[error("impossible position: {0} holds both a black and a white disc")]
     Overlap(Square),
     /// A centre square is empty.

@@ -355,11 +355,11 @@ pub fn board_features(board: &Board, out: &mut Vec<(u32, f32)>) {
 
 /// The environment variable naming a weights file to evaluate with instead
 /// of the built-in weights (to try fitted weights without a rebuild):
-/// `PLY_CHECKERS_WEIGHTS` ([`crate::train::WEIGHTS_VAR`]).
-pub const WEIGHTS_VARIABLE: &str = crate::train::WEIGHTS_VAR;
+/// `PLY_CHECKERS_WEIGHTS`.
+pub const WEIGHTS_VARIABLE: &str = "PLY_CHECKERS_WEIGHTS";
 
 /// The weights fitted by `ply train checkers fit`, built into ply: ply's
-/// weights file ([`ply_fit::weights`], see [`crate::train`]).
+/// weights file ([`ply_fit::weights`]).
 static SHIPPED: &[u8] = include_bytes!("../../weights/eval.bin");
 
 /// One weight per feature ([`FEATURE_COUNT`] of them), in centi-men per unit of

@@ -42,36 +42,9 @@ pub struct FitArgs {
     /// `crates/ply-checkers/weights/eval.bin`).
     #[cfg_attr(feature = "clap", arg(long, value_name = "WEIGHTS"))]
     pub out: PathBuf,
-    /// The seed of the held-out games, the held-out positions and the
-    /// minibatch order.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "S", default_value_t = 1))]
-    pub seed: u64,
     /// The most passes over the training positions.
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 200))]
     pub epochs: usize,
-    /// Stop after this many epochs without a better held-out error.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 10))]
-    pub patience: usize,
-    /// Adam's step size, in centi-men.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, value_name = "RATE", default_value_t = 0.5)
-    )]
-    pub learning_rate: f64,
-    /// Positions per Adam step.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 4096))]
-    pub batch: usize,
-    /// The L2 penalty on the weights (in centi-men), against the mean log
-    /// loss.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "L2", default_value_t = 1e-7))]
-    pub l2: f64,
-    /// Percent of the games held out to measure the fit, and percent of the
-    /// other games' positions held out for early stopping.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, value_name = "PERCENT", default_value_t = 10)
-    )]
-    pub holdout: u32,
     /// The most rounds of --epochs epochs, each from the weights of the
     /// round before.
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 1))]
@@ -79,21 +52,33 @@ pub struct FitArgs {
     /// Continue a fit that stopped: keep the rounds the progress file lists.
     #[cfg_attr(feature = "clap", arg(long))]
     pub resume: bool,
+    /// The optimiser's settings.
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub optimiser: ply_fit::OptimiserArgs,
 }
 
+/// The optimiser's defaults of `ply train checkers fit`.
+pub const OPTIMISER: ply_fit::Optimiser = ply_fit::Optimiser::defaults(10, 0.5, 4096, 1e-7);
+
 impl FitArgs {
+    /// The optimiser's settings: the flags given, else [`OPTIMISER`].
+    #[must_use]
+    pub fn optimiser(&self) -> ply_fit::Optimiser {
+        self.optimiser.resolve(OPTIMISER)
+    }
+
     /// The settings a resumed fit must share with the one it continues.
     fn settings(&self, header: &data::Header) -> Value {
         json!({
             "data_seed": header.seed,
             "data_records": header.records,
-            "seed": self.seed,
+            "seed": self.optimiser().seed,
             "epochs": self.epochs,
-            "patience": self.patience,
-            "learning_rate": self.learning_rate,
-            "batch": self.batch,
-            "l2": self.l2,
-            "holdout": self.holdout,
+            "patience": self.optimiser().patience,
+            "learning_rate": self.optimiser().learning_rate,
+            "batch": self.optimiser().batch,
+            "l2": self.optimiser().l2,
+            "holdout": self.optimiser().holdout,
         })
     }
 }
@@ -162,15 +147,15 @@ fn errors(data: &Dataset, weights: &[f32], scale: f64) -> (f64, f64) {
 
 /// Runs `ply train checkers fit`.
 pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
-    if args.holdout >= 100 {
+    if args.optimiser().holdout >= 100 {
         return Err(TrainError(format!(
             "--holdout {} is not a percentage below 100",
-            args.holdout
+            args.optimiser().holdout
         )));
     }
     let started = Instant::now();
     let (header, samples) = data::read(&args.data)?;
-    let split = split(&samples, args.holdout, args.seed)?;
+    let split = split(&samples, args.optimiser().holdout, args.optimiser().seed)?;
     if split.train.is_empty() {
         return Err(TrainError(format!(
             "{}: no positions to fit on",
@@ -194,13 +179,13 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
         .ok_or_else(|| TrainError::new("cannot resume: no scale in the progress file"))?;
     let options = FitOptions {
         loss: Loss::Logistic { scale },
-        l2: args.l2,
+        l2: args.optimiser().l2,
         epochs: args.epochs,
-        learning_rate: args.learning_rate,
-        batch_size: args.batch,
-        holdout_fraction: f64::from(args.holdout) / 100.0,
-        patience: args.patience,
-        seed: args.seed,
+        learning_rate: args.optimiser().learning_rate,
+        batch_size: args.optimiser().batch,
+        holdout_fraction: f64::from(args.optimiser().holdout) / 100.0,
+        patience: args.optimiser().patience,
+        seed: args.optimiser().seed,
     };
     while !progress.finished && progress.steps.len() < args.rounds.max(1) {
         let round = progress.steps.len() + 1;
@@ -329,15 +314,17 @@ mod tests {
         FitArgs {
             data: data.to_owned(),
             out,
-            seed: 4,
             epochs: 30,
-            patience: 5,
-            learning_rate: 0.5,
-            batch: 256,
-            l2: 1e-7,
-            holdout: 20,
             rounds: 1,
             resume: false,
+            optimiser: ply_fit::OptimiserArgs {
+                seed: Some(4),
+                patience: Some(5),
+                learning_rate: Some(0.5),
+                batch: Some(256),
+                l2: Some(1e-7),
+                holdout: Some(20),
+            },
         }
     }
 
@@ -368,7 +355,10 @@ mod tests {
         let missing = args(&dir.join("missing.bin"), dir.join("w.txt"));
         assert!(run(&missing, &Quiet).is_err());
         let all = FitArgs {
-            holdout: 100,
+            optimiser: ply_fit::OptimiserArgs {
+                holdout: Some(100),
+                ..Default::default()
+            },
             ..args(&data, dir.join("w.txt"))
         };
         assert!(
@@ -403,7 +393,7 @@ mod tests {
             std::fs::read(&part.out).unwrap(),
             std::fs::read(dir.join("whole.bin")).unwrap()
         );
-        part.seed = 9;
+        part.optimiser.seed = Some(9);
         let error = run(&part, &Quiet).unwrap_err().to_string();
         assert!(error.contains("other settings"), "{error}");
         std::fs::remove_dir_all(dir).unwrap();

@@ -25,7 +25,7 @@ use ply_fit::weights::{Layout, Trainable, ValueType};
 use std::path::Path;
 
 /// The environment variable that names a checkers weights file.
-pub const WEIGHTS_VAR: &str = "PLY_CHECKERS_WEIGHTS";
+pub use crate::engine::features::WEIGHTS_VARIABLE as WEIGHTS_VAR;
 
 /// The layout id of the checkers weights: a hash (FNV-1a, folded to 32
 /// bits) of every feature's name, in order.

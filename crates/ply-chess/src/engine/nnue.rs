@@ -147,9 +147,13 @@ impl Evaluator<Position> for Nnue {
 /// unset: the linear evaluation.
 pub const NET_VAR: &str = "PLY_CHESS_NET";
 
+/// The environment variable that names a chess weights file (the linear
+/// evaluation's, in `ply_fit::weights`' format).
+pub const WEIGHTS_VAR: &str = "PLY_CHESS_WEIGHTS";
+
 /// The evaluation the environment names, read once for the process: the
 /// network [`NET_VAR`] names, else the linear evaluation with the weights
-/// file `PLY_CHESS_WEIGHTS` names ([`crate::train::linear::WEIGHTS_VAR`]),
+/// file [`WEIGHTS_VAR`] names,
 /// else the linear evaluation; the reason when a file cannot be read or is
 /// no chess network or weights file.
 pub fn env_evaluation() -> &'static Result<AnyEvaluation, String> {
@@ -159,7 +163,7 @@ pub fn env_evaluation() -> &'static Result<AnyEvaluation, String> {
         let path = std::env::var(NET_VAR).unwrap_or_default();
         if path.is_empty() {
             use ply_fit::Trainable;
-            let var = crate::train::linear::WEIGHTS_VAR;
+            let var = WEIGHTS_VAR;
             if let Some(weights) = super::Weights::from_env() {
                 return weights
                     .map(|w| AnyEvaluation::Weighted(WeightedEvaluation(Arc::new(w))))

@@ -48,37 +48,12 @@ pub struct FitArgs {
     /// The weights to start from (default: the compiled-in ones).
     #[cfg_attr(feature = "clap", arg(long, value_name = "WEIGHTS"))]
     pub init: Option<PathBuf>,
-    /// The seed of the held-out split and the minibatch order.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "S", default_value_t = 1))]
-    pub seed: u64,
     /// The most rounds.
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 10))]
     pub rounds: usize,
     /// Epochs per round (passes over the positions).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 10))]
     pub round_epochs: usize,
-    /// Stop a round after this many epochs without a better held-out loss.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 3))]
-    pub patience: usize,
-    /// Adam's step size, in centipawns.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, value_name = "RATE", default_value_t = 1.0)
-    )]
-    pub learning_rate: f64,
-    /// Positions per Adam step.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 8192))]
-    pub batch: usize,
-    /// The L2 penalty on how far the weights move from the starting ones
-    /// (per centipawn², against the mean log loss).
-    #[cfg_attr(feature = "clap", arg(long, value_name = "L2", default_value_t = 2e-8))]
-    pub l2: f64,
-    /// Percent of the positions held out to measure the error.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, value_name = "PERCENT", default_value_t = 10)
-    )]
-    pub holdout: u32,
     /// Keep a feature group at its starting weights (times the starting
     /// evaluation's factor); may be given more than once, e.g. `--freeze
     /// piece_square`.
@@ -87,15 +62,27 @@ pub struct FitArgs {
     /// Continue a fit that stopped: keep the rounds the progress file lists.
     #[cfg_attr(feature = "clap", arg(long))]
     pub resume: bool,
+    /// The optimiser's settings.
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub optimiser: ply_fit::OptimiserArgs,
 }
 
+/// The optimiser's defaults of `ply train chess fit`.
+pub const OPTIMISER: ply_fit::Optimiser = ply_fit::Optimiser::defaults(3, 1.0, 8192, 2e-8);
+
 impl FitArgs {
+    /// The optimiser's settings: the flags given, else [`OPTIMISER`].
+    #[must_use]
+    pub fn optimiser(&self) -> ply_fit::Optimiser {
+        self.optimiser.resolve(OPTIMISER)
+    }
+
     fn check(&self) -> Result<(), TrainError> {
         let bad = |what: String| Err(TrainError(what));
-        if self.holdout == 0 || self.holdout >= 100 {
+        if self.optimiser().holdout == 0 || self.optimiser().holdout >= 100 {
             return bad(format!(
                 "--holdout {} is not a percentage in 1..=99",
-                self.holdout
+                self.optimiser().holdout
             ));
         }
         if self.rounds == 0 || self.round_epochs == 0 {
@@ -127,13 +114,13 @@ impl FitArgs {
             "data_seed": header.seed,
             "data_records": header.records,
             "init_hash": weights_hash(init),
-            "seed": self.seed,
+            "seed": self.optimiser().seed,
             "round_epochs": self.round_epochs,
-            "patience": self.patience,
-            "learning_rate": self.learning_rate,
-            "batch": self.batch,
-            "l2": self.l2,
-            "holdout": self.holdout,
+            "patience": self.optimiser().patience,
+            "learning_rate": self.optimiser().learning_rate,
+            "batch": self.optimiser().batch,
+            "l2": self.optimiser().l2,
+            "holdout": self.optimiser().holdout,
             "freeze": self.freeze,
         })
     }
@@ -359,12 +346,12 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let (data, skipped) = dataset(&samples, &init, &args.frozen()?, &*rows_bar)?;
     rows_bar.finish();
     drop(samples);
-    let holdout = f64::from(args.holdout) / 100.0;
+    let holdout = f64::from(args.optimiser().holdout) / 100.0;
     let (mut weights, mut progress) = if args.resume {
         resume(args, &settings)?
     } else {
         let scale = ply_fit::fit_scale(&data, &to_vector(&init, &init), 1e-4, 0.05);
-        let split = ply_fit::Split::new(data.len(), holdout, args.seed);
+        let split = ply_fit::Split::new(data.len(), holdout, args.optimiser().seed);
         let held_out = held_out_loss(&data, &split, &to_vector(&init, &init), scale);
         (
             init.clone(),
@@ -382,13 +369,13 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
             loss: Loss::Logistic {
                 scale: progress.scale,
             },
-            l2: args.l2,
+            l2: args.optimiser().l2,
             epochs: args.round_epochs,
-            learning_rate: args.learning_rate,
-            batch_size: args.batch,
+            learning_rate: args.optimiser().learning_rate,
+            batch_size: args.optimiser().batch,
             holdout_fraction: holdout,
-            patience: args.patience,
-            seed: args.seed,
+            patience: args.optimiser().patience,
+            seed: args.optimiser().seed,
         };
         let number = progress.rounds.len() + 1;
         let bar = ui.bar(
@@ -427,7 +414,7 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     if progress.rounds.is_empty() {
         write_progress(args, &settings, &progress, &weights)?;
     }
-    let split = ply_fit::Split::new(data.len(), holdout, args.seed);
+    let split = ply_fit::Split::new(data.len(), holdout, args.optimiser().seed);
     let vector = to_vector(&weights, &init);
     let final_loss = held_out_loss(&data, &split, &vector, progress.scale);
     let whole_loss = log_loss(&data, &vector, progress.scale);
@@ -551,16 +538,18 @@ mod tests {
             out: data.with_file_name(name),
             data: data.to_owned(),
             init: None,
-            seed: 4,
             rounds: 3,
             round_epochs: 2,
-            patience: 2,
-            learning_rate: 1.0,
-            batch: 64,
-            l2: 0.0,
-            holdout: 20,
             freeze: Vec::new(),
             resume: false,
+            optimiser: ply_fit::OptimiserArgs {
+                seed: Some(4),
+                patience: Some(2),
+                learning_rate: Some(1.0),
+                batch: Some(64),
+                l2: Some(0.0),
+                holdout: Some(20),
+            },
         }
     }
 
@@ -626,7 +615,7 @@ mod tests {
         );
         let (resumed, mut part) = fitted("part.bin", 1);
         assert_eq!(resumed, whole);
-        part.seed = 5;
+        part.optimiser.seed = Some(5);
         assert!(error_of(&part).contains("other settings"));
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -634,10 +623,13 @@ mod tests {
     #[test]
     fn bad_arguments_and_files_are_errors() {
         let dir = scratch_dir("chess-fit-bad");
-        let in_dir = |holdout: u32, freeze: &[&str]| FitArgs {
-            holdout,
-            freeze: freeze.iter().map(|&g| g.to_owned()).collect(),
-            ..args(&dir.join("x"), "w.bin")
+        let in_dir = |holdout: u32, freeze: &[&str]| {
+            let mut args = FitArgs {
+                freeze: freeze.iter().map(|&g| g.to_owned()).collect(),
+                ..args(&dir.join("x"), "w.bin")
+            };
+            args.optimiser.holdout = Some(holdout);
+            args
         };
         assert!(error_of(&in_dir(10, &[])).contains("x"), "no data file");
         assert!(error_of(&in_dir(100, &[])).contains("--holdout"));

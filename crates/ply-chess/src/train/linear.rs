@@ -14,7 +14,7 @@ use crate::engine::features::{FEATURE_COUNT, LAYOUT, Pair, Weights};
 use ply_fit::weights::{Layout, Trainable};
 
 /// The environment variable that names a chess weights file.
-pub const WEIGHTS_VAR: &str = "PLY_CHESS_WEIGHTS";
+pub use crate::engine::nnue::WEIGHTS_VAR;
 
 impl Trainable for Weights {
     type Position = Position;

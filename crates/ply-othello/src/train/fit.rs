@@ -42,9 +42,6 @@ pub struct FitArgs {
     /// stage).
     #[cfg_attr(feature = "clap", arg(long, value_name = "WEIGHTS"))]
     pub out: PathBuf,
-    /// The seed of the held-out split and the minibatch order.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "S", default_value_t = 1))]
-    pub seed: u64,
     /// Label positions without an exact score by a search of this depth
     /// with the stages already fitted (0: by the game's result; 4 to 6 is
     /// usual).
@@ -56,34 +53,24 @@ pub struct FitArgs {
     /// The most passes over a stage's positions.
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 40))]
     pub epochs: usize,
-    /// Stop a stage after this many epochs without a better held-out error.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 3))]
-    pub patience: usize,
-    /// Adam's step size, in discs.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, value_name = "RATE", default_value_t = 0.05)
-    )]
-    pub learning_rate: f64,
-    /// Positions per Adam step.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 4096))]
-    pub batch: usize,
-    /// The L2 penalty: `L2 * sum(weight²)` against the sum of squared errors
-    /// (in discs); it pulls rarely seen configurations to 0.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "L2", default_value_t = 2.0))]
-    pub l2: f64,
-    /// Percent of each stage's positions held out to measure the error.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, value_name = "PERCENT", default_value_t = 10)
-    )]
-    pub holdout: u32,
     /// Continue a fit that stopped: keep the stages the progress file lists.
     #[cfg_attr(feature = "clap", arg(long))]
     pub resume: bool,
+    /// The optimiser's settings.
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub optimiser: ply_fit::OptimiserArgs,
 }
 
+/// The optimiser's defaults of `ply train othello fit`.
+pub const OPTIMISER: ply_fit::Optimiser = ply_fit::Optimiser::defaults(3, 0.05, 4096, 2.0);
+
 impl FitArgs {
+    /// The optimiser's settings: the flags given, else [`OPTIMISER`].
+    #[must_use]
+    pub fn optimiser(&self) -> ply_fit::Optimiser {
+        self.optimiser.resolve(OPTIMISER)
+    }
+
     fn check(&self) -> Result<(), TrainError> {
         let bad = |what: String| Err(TrainError(what));
         if self.search_depth > 12 {
@@ -92,10 +79,10 @@ impl FitArgs {
                 self.search_depth
             ));
         }
-        if self.holdout >= 100 {
+        if self.optimiser().holdout >= 100 {
             return bad(format!(
                 "--holdout {} is not a percentage below 100",
-                self.holdout
+                self.optimiser().holdout
             ));
         }
         if self.neighbour_empties > 8 {
@@ -112,15 +99,15 @@ impl FitArgs {
         json!({
             "data_seed": header.seed,
             "data_records": header.records,
-            "seed": self.seed,
+            "seed": self.optimiser().seed,
             "search_depth": self.search_depth,
             "neighbour_empties": self.neighbour_empties,
             "epochs": self.epochs,
-            "patience": self.patience,
-            "learning_rate": self.learning_rate,
-            "batch": self.batch,
-            "l2": self.l2,
-            "holdout": self.holdout,
+            "patience": self.optimiser().patience,
+            "learning_rate": self.optimiser().learning_rate,
+            "batch": self.optimiser().batch,
+            "l2": self.optimiser().l2,
+            "holdout": self.optimiser().holdout,
         })
     }
 }
@@ -327,16 +314,17 @@ fn fit_stage(
             seconds: started.elapsed().as_secs_f64(),
         });
     }
-    let train_rows = (data.len() as f64 * (1.0 - f64::from(args.holdout) / 100.0)).max(1.0);
+    let train_rows =
+        (data.len() as f64 * (1.0 - f64::from(args.optimiser().holdout) / 100.0)).max(1.0);
     let options = FitOptions {
         loss: Loss::Squared,
-        l2: args.l2 / train_rows,
+        l2: args.optimiser().l2 / train_rows,
         epochs: args.epochs,
-        learning_rate: args.learning_rate,
-        batch_size: args.batch,
-        holdout_fraction: f64::from(args.holdout) / 100.0,
-        patience: args.patience,
-        seed: args.seed.wrapping_add(s as u64),
+        learning_rate: args.optimiser().learning_rate,
+        batch_size: args.optimiser().batch,
+        holdout_fraction: f64::from(args.optimiser().holdout) / 100.0,
+        patience: args.optimiser().patience,
+        seed: args.optimiser().seed.wrapping_add(s as u64),
     };
     let bar = ui.bar(
         args.epochs as u64,
@@ -483,16 +471,18 @@ mod tests {
         FitArgs {
             data: data.to_owned(),
             out,
-            seed: 4,
             search_depth: 2,
             neighbour_empties: 2,
             epochs: 3,
-            patience: 3,
-            learning_rate: 0.05,
-            batch: 64,
-            l2: 2.0,
-            holdout: 20,
             resume: false,
+            optimiser: ply_fit::OptimiserArgs {
+                seed: Some(4),
+                patience: Some(3),
+                learning_rate: Some(0.05),
+                batch: Some(64),
+                l2: Some(2.0),
+                holdout: Some(20),
+            },
         }
     }
 
@@ -532,7 +522,7 @@ mod tests {
         );
 
         // Resuming with other settings is refused.
-        part.seed = 5;
+        part.optimiser.seed = Some(5);
         let error = run(&part, &Quiet).unwrap_err().to_string();
         assert!(error.contains("other settings"), "{error}");
         std::fs::remove_dir_all(dir).unwrap();
@@ -554,7 +544,10 @@ mod tests {
                 .contains("--search-depth")
         );
         let all_held_out = FitArgs {
-            holdout: 100,
+            optimiser: ply_fit::OptimiserArgs {
+                holdout: Some(100),
+                ..Default::default()
+            },
             ..args(&dir.join("x"), dir.join("w.bin"))
         };
         assert!(run(&all_held_out, &Quiet).is_err());

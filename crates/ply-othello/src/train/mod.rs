@@ -26,7 +26,7 @@ use ply_fit::weights::{Layout, Trainable};
 use std::path::Path;
 
 /// The environment variable that names an Othello weights file.
-pub const WEIGHTS_VAR: &str = "PLY_OTHELLO_WEIGHTS";
+pub use crate::eval::patterns::WEIGHTS_VARIABLE as WEIGHTS_VAR;
 
 /// The pattern weights of every stage, flat (stage after stage, each in the
 /// compact layout); a row holds the position's stage's entries

@@ -42,8 +42,8 @@ use std::sync::OnceLock;
 static SHIPPED: &[u8] = include_bytes!("../../../weights/patterns.bin");
 
 /// The environment variable that names a weights file to play with instead
-/// of the built-in weights: `PLY_OTHELLO_WEIGHTS` ([`crate::train::WEIGHTS_VAR`]).
-pub const WEIGHTS_VARIABLE: &str = crate::train::WEIGHTS_VAR;
+/// of the built-in weights: `PLY_OTHELLO_WEIGHTS`.
+pub const WEIGHTS_VARIABLE: &str = "PLY_OTHELLO_WEIGHTS";
 
 /// The bound of a pattern score: a full board won by one side.
 const MAX_SCORE: i32 = 6400;

@@ -4,7 +4,7 @@
 //! The file is ply's one weights file ([`ply_fit::weights`]) for the game
 //! `othello`: layout id [`PATTERN_SET_ID`], `i16` values in centi-discs of
 //! shape `[STAGES, per_stage]`, stage 0 (the fewest empties) first, each
-//! stage in the compact layout ([`crate::train`] implements
+//! stage in the compact layout (the `train` module implements
 //! [`ply_fit::Trainable`] for it).
 
 use super::set::PatternSet;
