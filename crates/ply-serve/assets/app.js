@@ -104,6 +104,7 @@ function renderStatus() {
   else text = `${g.turn} to move`;
   if (g.status) text += `. ${g.status}`;
   $("status").textContent = text;
+  $("opening").textContent = g.opening ? `Opening: ${g.opening}` : "";
   $("go").disabled = !!g.ending || app.thinking;
   // For scripts and tests: whose turn it is on the page.
   document.body.dataset.state = g.ending ? "over" : app.thinking ? "thinking" : computerToMove() ? "computer" : "yours";

@@ -44,6 +44,8 @@ pub struct GameView {
     pub last: Option<MoveInfo>,
     /// Game-specific facts.
     pub status: Option<String>,
+    /// The opening the moves follow in the game's book, while they do.
+    pub opening: Option<String>,
     /// The end, once reached.
     pub ending: Option<Ending>,
     /// Whether a search runs.
@@ -64,6 +66,7 @@ fn view(slot: &Slot, game: &dyn Session) -> GameView {
         record_format: game.record_format().0,
         last: game.last_move(),
         status: game.status(),
+        opening: game.opening(),
         ending: game.ending(),
         searching: slot.searching(),
     }

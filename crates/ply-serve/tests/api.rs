@@ -562,6 +562,11 @@ async fn records_load_step_through_and_save() {
     assert_eq!(body["game"]["future"], json!(["Nc6", "Bb5"]));
     let (_, body) = call(&app, "POST", &format!("/api/games/{id}/redo"), None).await;
     assert_eq!(body["redone"], json!(["Nc6"]));
+    // The book names the opening the moves follow.
+    let (_, body) = call(&app, "POST", &format!("/api/games/{id}/redo"), None).await;
+    assert_eq!(body["game"]["opening"], "Ruy Lopez", "{body}");
+    let (_, body) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+    assert_eq!(body["undone"], json!(["Bb5"]));
     let (_, body) = call(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
     assert_eq!(body["game"]["future"], json!(["Nc6", "Bb5"]));
 

@@ -217,6 +217,10 @@ pub trait Session: Send {
     fn last_move(&self) -> Option<MoveInfo>;
     /// Game-specific facts in a line (check, the pieces, the disc count).
     fn status(&self) -> Option<String>;
+    /// The name of the opening the moves so far follow in the game's book
+    /// (the longest book line they start with: "Sicilian Defence", "ACF
+    /// ballot 1, ..."), for a game from the standard start.
+    fn opening(&self) -> Option<String>;
     /// The board as the game's diagram, turned round when `flipped`, with the
     /// square `selected` (the game's name of it) and its legal targets marked
     /// where the game can show them.
@@ -442,6 +446,13 @@ impl<G: SessionGame> Session for GameSession<G> {
 
     fn status(&self) -> Option<String> {
         self.record.position().status()
+    }
+
+    fn opening(&self) -> Option<String> {
+        if !self.record.starts_from_standard() {
+            return None;
+        }
+        G::book().name(self.record.moves()).map(str::to_owned)
     }
 
     fn diagram(&self, flipped: bool, selected: Option<&str>) -> Diagram {

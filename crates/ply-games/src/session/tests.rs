@@ -271,3 +271,31 @@ fn records_are_written_read_and_stepped_through() {
         .unwrap();
     assert!(err.contains("Ke3"), "{err}");
 }
+
+#[test]
+fn the_opening_is_named_while_the_moves_follow_the_book() {
+    let mut chess = start(GameKind::Chess, None);
+    assert_eq!(chess.opening(), None);
+    chess.play("e4").unwrap();
+    chess.play("c5").unwrap();
+    assert_eq!(chess.opening().as_deref(), Some("Sicilian Defence"));
+    chess.play("a3").unwrap();
+    assert_eq!(chess.opening().as_deref(), Some("Sicilian Defence"));
+    let mut othello = start(GameKind::Othello, None);
+    for mv in ["c4", "e3", "f6", "e6", "f5"] {
+        othello.play(mv).unwrap();
+    }
+    assert_eq!(othello.opening().as_deref(), Some("Tiger"));
+    let mut checkers = start(GameKind::Checkers, None);
+    for mv in ["9-13", "21-17", "5-9"] {
+        checkers.play(mv).unwrap();
+    }
+    assert!(
+        checkers.opening().unwrap().starts_with("ACF ballot"),
+        "{:?}",
+        checkers.opening()
+    );
+    // Not from the standard start: no book.
+    let set_up = start(GameKind::Chess, Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+    assert_eq!(set_up.opening(), None);
+}
