@@ -156,14 +156,21 @@ impl<G: Game> GameHistory<G> {
     /// # Panics
     /// In debug builds, if `mv` is not legal.
     pub fn push(&mut self, mv: G::Move) {
-        let now = self.position();
-        debug_assert!(now.legal_moves().contains(&mv), "{mv:?} is not legal");
-        let quiet = if now.is_irreversible(mv) {
+        debug_assert!(
+            self.position().legal_moves().contains(&mv),
+            "{mv:?} is not legal"
+        );
+        let next = self.position().play_unchecked(mv);
+        self.append(mv, next);
+    }
+
+    /// Appends `mv` and the position it leads to, `next`.
+    fn append(&mut self, mv: G::Move, next: G) {
+        let quiet = if self.position().is_irreversible(mv) {
             0
         } else {
             self.quiet_plies() + 1
         };
-        let next = now.play_unchecked(mv);
         self.positions.push(next);
         self.moves.push(mv);
         self.quiet_plies.push(quiet);
@@ -174,8 +181,8 @@ impl<G: Game> GameHistory<G> {
     /// # Errors
     /// [`IllegalMove`], listing the legal moves, if it is not.
     pub fn play(&mut self, mv: G::Move) -> Result<(), IllegalMove> {
-        self.position().play(mv)?;
-        self.push(mv);
+        let next = self.position().play(mv)?;
+        self.append(mv, next);
         Ok(())
     }
 
