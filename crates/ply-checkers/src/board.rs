@@ -9,10 +9,10 @@
 //! A diagonal step moves a square's bit by 3, 4 or 5 depending on the row's
 //! parity and the direction; [`Shift`] holds the two offsets of each direction
 //! and the masks of the squares they apply to, all computed from the square
-//! geometry in [`crate::square`] at compile time.
+//! geometry in [`crate::types`] at compile time.
 
 use crate::moves::Move;
-use crate::square::{Direction, Square};
+use crate::types::{Direction, Square};
 
 /// The squares of one row (0 = top of the side-relative diagram).
 const fn row_mask(row: u32) -> u32 {
@@ -190,7 +190,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::{LANDING, STEP};
+    use crate::types::{LANDING, STEP};
 
     #[test]
     fn shifts_are_the_seeds_three_four_and_five() {

@@ -65,14 +65,14 @@ pub mod moves;
 pub mod notation;
 pub mod pdn;
 pub mod position;
-pub mod square;
 pub mod train;
+pub mod types;
 
 pub use game::EndReason;
 pub use moves::Move;
 pub use notation::MoveError;
 pub use position::{Color, Position, PositionError};
-pub use square::{Direction, Square};
+pub use types::{Direction, Square};
 
 /// A checkers position (the only implementation of [`ply_core::Game`] here).
 pub type Checkers = Position;

@@ -16,7 +16,7 @@
 
 use crate::board::{Board, CROWNING_ROW, SHIFTS};
 use crate::moves::{MAX_JUMPS, Move};
-use crate::square::{LANDING, STEP};
+use crate::types::{LANDING, STEP};
 use ply_core::MoveList;
 
 /// The pieces that can move in each direction, in [`crate::Direction::ALL`]

@@ -1,6 +1,6 @@
 //! Moves: a step (`11-15`) or a capture with every landing square (`22x15x6`).
 
-use crate::square::{Direction, LANDING, Square};
+use crate::types::{Direction, LANDING, Square};
 use std::fmt;
 
 /// A legal move in some position: compact and `Copy`.

@@ -3,7 +3,7 @@
 
 use crate::moves::Move;
 use crate::position::{Color, Position, PositionError};
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::{Game, MoveNames};
 use std::fmt;
 use std::str::FromStr;

@@ -4,7 +4,7 @@
 use crate::board::{BACK_ROW, Board, CROWNING_ROW};
 use crate::movegen::{self, MoveSets};
 use crate::moves::Move;
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::Side;
 use std::fmt;
 

@@ -9,8 +9,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ply_core::search::Evaluator;
-use ply_othello::eval::Evaluation;
-use ply_othello::eval::patterns::index;
+use ply_othello::engine::eval::Evaluation;
+use ply_othello::engine::eval::patterns::index;
 use std::hint::black_box;
 
 mod common;

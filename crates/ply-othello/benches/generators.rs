@@ -8,7 +8,7 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use ply_core::Game;
 use ply_core::perft::perft;
-use ply_othello::generators::bitboard::portable;
+use ply_othello::movegen::bitboard::portable;
 use ply_othello::{BitboardGenerator, LineTableGenerator, MoveGenerator, Position, Square};
 use std::hint::black_box;
 

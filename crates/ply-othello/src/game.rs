@@ -1,11 +1,11 @@
 //! The rules of Othello as ply's [`Game`]: the start, moves, passes, the end
 //! when neither side can move, the position string.
 
-use crate::generators::MoveGenerator;
+use crate::movegen::MoveGenerator;
 use crate::moves::Move;
 use crate::notation::{MoveError, PositionError};
 use crate::position::{Position, ZOBRIST, hash_board};
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::{Game, MoveList, MoveNames, Outcome, Side};
 use std::fmt;
 use std::marker::PhantomData;

@@ -1,7 +1,7 @@
 //! Othello for ply: bitboard positions, the position strings and move names of
 //! ply's contract, forced passes and game end, and two move generators behind
-//! one API — the seed's line tables ([`generators::LineTableGenerator`]) and direct bitboard
-//! shifts ([`generators::BitboardGenerator`], the default).
+//! one API — the seed's line tables ([`movegen::LineTableGenerator`]) and direct bitboard
+//! shifts ([`movegen::BitboardGenerator`], the default).
 //!
 //! Positions read and write the position string ([`Position`] is `FromStr`
 //! and `Display`), moves are read by their position
@@ -44,23 +44,22 @@
 //! ```
 
 pub mod engine;
-pub mod eval;
 pub mod game;
-pub mod generators;
 pub mod ggf;
+pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod solve;
-pub mod square;
 pub mod train;
+pub mod types;
 
 pub use game::EndReason;
-pub use generators::{BitboardGenerator, LineTableGenerator, MoveGenerator};
+pub use movegen::{BitboardGenerator, LineTableGenerator, MoveGenerator};
 pub use moves::Move;
 pub use notation::{MoveError, PositionError};
 pub use position::Position;
-pub use square::{Square, SquareError};
+pub use types::{Square, SquareError};
 
 /// Othello with the default (fastest) move generator.
 pub type Othello = Position<BitboardGenerator>;

@@ -1,6 +1,6 @@
 //! Othello moves: a disc placed on a square (`d3`) or a pass.
 
-use crate::square::{Square, SquareError};
+use crate::types::{Square, SquareError};
 use std::fmt;
 use std::str::FromStr;
 

@@ -2,7 +2,7 @@
 //! [`Move`](crate::Move)), the position string (64 squares from a1, a space,
 //! the side to move) and the errors of reading them.
 
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::MoveNames;
 
 /// A position string that could not be read.

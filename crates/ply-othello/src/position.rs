@@ -1,10 +1,10 @@
 //! The Othello position: two bitboards (the side to move's discs and the
 //! other side's), who is to move, and the rules on top of a [`MoveGenerator`].
 
-use crate::generators::{BitboardGenerator, MoveGenerator};
+use crate::movegen::{BitboardGenerator, MoveGenerator};
 use crate::moves::Move;
 use crate::notation::PositionError;
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::{Game, Side};
 use std::fmt;
 use std::marker::PhantomData;

@@ -7,7 +7,7 @@ mod reference;
 
 use ply_core::Game;
 use ply_core::perft::perft;
-use ply_othello::generators::bitboard::portable;
+use ply_othello::movegen::bitboard::portable;
 use ply_othello::{
     BitboardGenerator, LineTableGenerator, MoveGenerator, Othello, Position, Square,
 };

@@ -22,7 +22,7 @@ use super::table::{DRAW, LOSS, Slice, WIN};
 use super::{Error, Material, slice_dir};
 use crate::board::Board;
 use crate::movegen;
-use crate::square::STEP;
+use crate::types::STEP;
 use ply_core::MoveList;
 use rayon::prelude::*;
 use std::path::Path;

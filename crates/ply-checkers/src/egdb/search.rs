@@ -20,7 +20,7 @@
 use super::{Database, Value};
 use crate::Position;
 use crate::board::Board;
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::search::{Evaluator, MAX_PLY, Score};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

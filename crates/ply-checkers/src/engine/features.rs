@@ -30,7 +30,7 @@
 use crate::board::{Board, SHIFTS};
 use crate::movegen::{self, jump_sets};
 use crate::position::Position;
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::search::{Evaluator, Score};
 use ply_fit::Trainable;
 use std::sync::OnceLock;

@@ -22,7 +22,7 @@ pub use player::CheckersPlayer;
 use crate::board::SHIFTS;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::search::{AllNoisy, Features, Searchable};
 use ply_core::{Game, MoveList};
 

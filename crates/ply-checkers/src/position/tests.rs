@@ -1,6 +1,6 @@
 use super::*;
 use crate::EndReason;
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::perft::perft;
 use ply_core::{Game, Outcome, Side};
 

@@ -20,7 +20,7 @@ pub struct Othello;
 impl GameEntry for Othello {
     const KIND: super::Kind = super::Kind::Othello;
     type Board = ply_othello::Othello;
-    const GENERATORS: &'static [&'static str] = &ply_othello::generators::NAMES;
+    const GENERATORS: &'static [&'static str] = &ply_othello::movegen::NAMES;
     const ENGINE_BOARDS: &'static [&'static str] = &[BitboardGenerator::NAME];
 
     fn with_generator<T: BoardTask>(name: &str, task: T) -> Option<T::Output> {

@@ -1,20 +1,21 @@
 //! The Othello engine: what ply-core's search needs to know about Othello
 //! ([`Searchable`]), and [`OthelloPlayer`], the midgame search and the exact solver
 //! behind one call that chooses between them. It evaluates with
-//! [`crate::eval`] (re-exported here as [`Evaluation`]), which the solver's
+//! [`crate::engine::eval`] (re-exported here as [`Evaluation`]), which the solver's
 //! move ordering uses too.
 
 pub mod bench;
 pub mod driver;
+pub mod eval;
 pub mod probcut;
 
-pub use crate::eval::Evaluation;
+pub use crate::engine::eval::Evaluation;
 pub use driver::{OthelloPlayer, Reach};
 
-use crate::generators::MoveGenerator;
+use crate::movegen::MoveGenerator;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::Game;
 use ply_core::search::{AllNoisy, Features, ProbCut, Searchable};
 

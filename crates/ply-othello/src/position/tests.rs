@@ -1,6 +1,6 @@
 use super::*;
 use crate::game::EndReason;
-use crate::generators::LineTableGenerator;
+use crate::movegen::LineTableGenerator;
 use crate::notation::MoveError;
 use ply_core::{MoveNames, Outcome};
 

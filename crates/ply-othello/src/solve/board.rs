@@ -1,7 +1,7 @@
 //! Small bitboard helpers shared by the solver's searches.
 
-use crate::generators::{BitboardGenerator, MoveGenerator};
-use crate::square::Square;
+use crate::movegen::{BitboardGenerator, MoveGenerator};
+use crate::types::Square;
 
 /// The four corners.
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;

@@ -96,9 +96,9 @@ pub fn count_last_flips(player: u64, square: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::bitboard::portable;
-    use crate::generators::{BitboardGenerator, MoveGenerator};
-    use crate::square::Square;
+    use crate::movegen::bitboard::portable;
+    use crate::movegen::{BitboardGenerator, MoveGenerator};
+    use crate::types::Square;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

@@ -70,7 +70,7 @@ mod tests;
 
 pub use last_flip::count_last_flips;
 
-use crate::generators::MoveGenerator;
+use crate::movegen::MoveGenerator;
 use crate::moves::Move;
 use crate::position::Position;
 use search::Search;
@@ -361,7 +361,7 @@ impl Solver {
             self.table
                 .probe(player, opponent, table::EXACT)
                 .and_then(|stored| (stored.best < 64).then_some(stored.best))
-                .map(|square| Move::place(crate::square::Square::new(square)))
+                .map(|square| Move::place(crate::types::Square::new(square)))
         };
         Ok(Solution {
             score,

@@ -27,8 +27,8 @@
 
 use super::board::{CORNERS, flips, game_over_score, moves, neighbours};
 use super::parity::QUADRANT_BIT;
-use crate::eval::Evaluation;
-use crate::generators::BitboardGenerator;
+use crate::engine::eval::Evaluation;
+use crate::movegen::BitboardGenerator;
 use arrayvec::ArrayVec;
 
 /// A legal move with what it does and how promising it looks.

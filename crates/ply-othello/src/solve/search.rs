@@ -12,7 +12,7 @@ use super::stability::stability_cut;
 use super::table::{EXACT, NO_MOVE, Table};
 use super::{MAX_SCORE, MIN_SCORE};
 use crate::moves::Move;
-use crate::square::Square;
+use crate::types::Square;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Lower than any score.

@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn near_corner_squares_are_the_x_and_c_squares() {
-        let names: Vec<String> = crate::square::Square::in_bitboard(NEAR_CORNERS)
+        let names: Vec<String> = crate::types::Square::in_bitboard(NEAR_CORNERS)
             .map(|s| s.to_string())
             .collect();
         assert_eq!(

@@ -4,7 +4,7 @@
 
 use super::data;
 use crate::BitboardGenerator;
-use crate::eval::{PatternEvaluation, PatternWeights};
+use crate::engine::eval::{PatternEvaluation, PatternWeights};
 use ply_fit::run::{TrainError, Ui};
 use std::path::PathBuf;
 

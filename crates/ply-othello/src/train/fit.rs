@@ -19,8 +19,8 @@
 //! data file whatever the number of threads.
 
 use super::data::{self, Sample};
-use crate::eval::patterns::{EMPTIES_PER_STAGE, Features, PatternSet, STAGES};
-use crate::eval::{PatternEvaluation, PatternWeights};
+use crate::engine::eval::patterns::{EMPTIES_PER_STAGE, Features, PatternSet, STAGES};
+use crate::engine::eval::{PatternEvaluation, PatternWeights};
 use crate::{Othello, Position};
 use ply_core::search::{Engine, Limits};
 use ply_fit::run::{Bar, Progress, progress_path, save};

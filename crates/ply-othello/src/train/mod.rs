@@ -19,14 +19,14 @@ pub mod data;
 pub mod fit;
 pub mod generate;
 
-use crate::eval::patterns::{Features, PatternEvaluation, PatternWeights};
+use crate::engine::eval::patterns::{Features, PatternEvaluation, PatternWeights};
 use crate::{BitboardGenerator, Othello};
 use ply_fit::run::{TrainError, Ui, count_table, info_json};
 use ply_fit::weights::{Layout, Trainable};
 use std::path::Path;
 
 /// The environment variable that names an Othello weights file.
-pub use crate::eval::patterns::WEIGHTS_VARIABLE as WEIGHTS_VAR;
+pub use crate::engine::eval::patterns::WEIGHTS_VARIABLE as WEIGHTS_VAR;
 
 /// The pattern weights of every stage, flat (stage after stage, each in the
 /// compact layout); a row holds the position's stage's entries

@@ -30,7 +30,7 @@ pub use weights::{
     EMPTIES_PER_STAGE, LoadError, PATTERN_SET_ID, PatternWeights, STAGES, WeightsError, stage,
 };
 
-use crate::generators::MoveGenerator;
+use crate::movegen::MoveGenerator;
 use crate::position::Position;
 use arrayvec::ArrayVec;
 use ply_core::search::{Evaluator, Score};
@@ -39,7 +39,7 @@ use std::sync::OnceLock;
 
 /// The weights ply ships, built into the binary (see the README for the
 /// command that made them).
-static SHIPPED: &[u8] = include_bytes!("../../../weights/patterns.bin");
+static SHIPPED: &[u8] = include_bytes!("../../../../weights/patterns.bin");
 
 /// The environment variable that names a weights file to play with instead
 /// of the built-in weights: `PLY_OTHELLO_WEIGHTS`.

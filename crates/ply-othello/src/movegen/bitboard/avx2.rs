@@ -4,7 +4,7 @@
 //! [`SHIFTS`]: super::rays::SHIFTS
 
 use super::rays::{DOWN, Rays, UP};
-use crate::square::Square;
+use crate::types::Square;
 use std::arch::x86_64::*;
 
 /// Lane shifts: east, north, north-west, north-east (see `rays::SHIFTS`).

@@ -15,7 +15,7 @@ pub mod portable;
 pub mod rays;
 
 use super::MoveGenerator;
-use crate::square::Square;
+use crate::types::Square;
 use ply_core::cpu::has_avx2;
 
 /// The direct bitboard generator: parallel shifts, AVX2 where available.

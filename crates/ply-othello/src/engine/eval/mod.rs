@@ -2,7 +2,7 @@
 //! ([`patterns`]) with the weights built into ply (or those named by
 //! `PLY_OTHELLO_WEIGHTS`), in centi-discs for the side to move.
 
-use crate::generators::MoveGenerator;
+use crate::movegen::MoveGenerator;
 use crate::position::Position;
 use ply_core::search::{Evaluator, Score};
 

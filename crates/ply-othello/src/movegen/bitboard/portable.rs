@@ -1,7 +1,7 @@
 //! The bitboard generator on plain `u64`s, for builds without AVX2.
 
 use super::rays::{DOWN, UP};
-use crate::square::Square;
+use crate::types::Square;
 
 /// Every column but a and h: discs there can be flanked east-west.
 const INNER_COLUMNS: u64 = 0x7E7E_7E7E_7E7E_7E7E;

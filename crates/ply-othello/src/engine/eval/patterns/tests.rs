@@ -1,6 +1,6 @@
 use super::*;
 use crate::Othello;
-use crate::generators::BitboardGenerator;
+use crate::movegen::BitboardGenerator;
 use ply_core::Game;
 
 /// Positions from seeded random games, every stage.

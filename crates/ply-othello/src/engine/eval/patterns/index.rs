@@ -114,7 +114,7 @@ pub fn indices_portable(player: u64, opponent: u64) -> [u16; INSTANCE_COUNT] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::patterns::symmetry::map_square;
+    use crate::engine::eval::patterns::symmetry::map_square;
 
     /// The index read square by square, the definition.
     fn slow_index(player: u64, opponent: u64, i: usize) -> u16 {

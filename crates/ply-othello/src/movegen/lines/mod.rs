@@ -23,7 +23,7 @@
 pub mod spec;
 
 use super::MoveGenerator;
-use crate::square::Square;
+use crate::types::Square;
 
 /// How a line byte is gathered from a bitboard with one multiply:
 /// `((((board >> pre) & mask) * multiplier) >> 56) << left >> right`.

@@ -12,7 +12,7 @@ pub mod lines;
 pub use bitboard::BitboardGenerator;
 pub use lines::LineTableGenerator;
 
-use crate::square::Square;
+use crate::types::Square;
 
 /// A move generator for Othello bitboards (bit 0 = a1, bit 7 = h1, bit 63 = h8).
 pub trait MoveGenerator: Copy + Default + Send + Sync + std::fmt::Debug + 'static {
