@@ -2,7 +2,7 @@
 //! side-relative 32-bit boards, the rules, PDN notation and a game history for
 //! the draws that look back.
 //!
-//! - [`square`]: squares 1-32 (1 = b8, 32 = g1) and the seed's four directions;
+//! - [`types`]: squares 1-32 (1 = b8, 32 = g1) and the seed's four directions;
 //! - [`board`]: the three sets of the seed (the side to move's pieces, the
 //!   other side's, the kings), turned by 180 degrees after every move, and the
 //!   per-direction shifts;
