@@ -39,11 +39,13 @@
 pub mod attackmap;
 pub mod attacks;
 pub mod bitboard;
+pub mod board;
 pub mod castling;
 pub mod engine;
 pub mod types;
 
 pub use bitboard::Bitboard;
+pub use board::{Board, ChessBoard};
 pub use types::{Color, Coordinate, File, Piece, Rank, Role, Square};
 pub mod fen;
 pub mod game;
@@ -67,4 +69,5 @@ pub use game::EndReason;
 pub use movegen::Stage;
 pub use moves::{Move, MoveKind};
 pub use notation::MoveError;
-pub use position::{CastlingRights, Position};
+pub use position::{Bitboards, CastlingRights, Position};
+pub use state::GameState;

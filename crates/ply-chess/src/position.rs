@@ -4,6 +4,7 @@
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::moves::{Move, MoveKind};
 use crate::state::GameState;
 use crate::types::{Color, Piece, Role, Square};
@@ -14,9 +15,13 @@ pub use crate::castling::{CastlingRights, CastlingSquares};
 /// Mailbox code of an empty square.
 const EMPTY: u8 = 0;
 
-/// A chess position.
+/// A chess position: the [`Board`] over bitboards, ply's main board.
+pub type Position = Board<Bitboards>;
+
+/// The bitboard representation of a chess position ([`Position`]): piece
+/// sets by role and by colour and a mailbox, beside the [`GameState`].
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Position {
+pub struct Bitboards {
     pub(crate) by_role: [Bitboard; 6],
     pub(crate) by_color: [Bitboard; 2],
     /// Role index + 1 of the piece on each square, 0 when empty.
@@ -29,12 +34,12 @@ impl Position {
     /// An empty board, White to move, for building positions piece by piece.
     #[must_use]
     pub(crate) fn empty() -> Position {
-        Position {
+        Board(Bitboards {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
             mailbox: [EMPTY; 64],
             state: GameState::EMPTY,
-        }
+        })
     }
 
     /// Puts `piece` on the empty `square` (the hash is recomputed by the caller).
@@ -44,45 +49,6 @@ impl Position {
         self.by_role[piece.role.index()] |= bit;
         self.by_color[piece.color.index()] |= bit;
         self.mailbox[square.index()] = piece.role as u8 + 1;
-    }
-
-    /// The side to move.
-    #[must_use]
-    #[inline(always)]
-    pub fn turn(&self) -> Color {
-        self.state.side
-    }
-
-    /// The castling rights.
-    #[must_use]
-    pub fn castling_rights(&self) -> CastlingRights {
-        self.state.castling
-    }
-
-    /// The en passant target square, when a pawn of the side to move could
-    /// capture there.
-    #[must_use]
-    pub fn en_passant(&self) -> Option<Square> {
-        self.state.en_passant
-    }
-
-    /// Half-moves since the last capture or pawn move (for the fifty-move rule).
-    #[must_use]
-    pub fn halfmove_clock(&self) -> u16 {
-        self.state.halfmove_clock
-    }
-
-    /// The move number, starting at 1 and increased after Black's move.
-    #[must_use]
-    pub fn fullmove_number(&self) -> u16 {
-        self.state.fullmove_number
-    }
-
-    /// The Zobrist hash, kept up to date move by move.
-    #[must_use]
-    #[inline(always)]
-    pub fn hash(&self) -> u64 {
-        self.state.hash
     }
 
     /// Every piece of `color`.
@@ -305,17 +271,6 @@ impl Position {
         }
 
         self.state.finish_move(from, to);
-    }
-
-    /// The position with the other side to move and no en passant square (a
-    /// "null move", for search); `None` when the side to move is in check.
-    #[must_use]
-    pub fn null_move(&self) -> Option<Position> {
-        (!self.is_check()).then(|| {
-            let mut next = *self;
-            next.state.pass();
-            next
-        })
     }
 }
 

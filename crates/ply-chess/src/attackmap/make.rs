@@ -318,10 +318,12 @@ impl AttackBoard {
     #[inline(always)]
     fn promote(&mut self, pawn: u8, role: Role) -> u8 {
         let c = usize::from(pawn & 1);
+        // Through the maps themselves: two of their fields at once.
+        let maps = &mut self.0;
         let free = if role == Role::Queen {
-            &mut self.queen_slots[c]
+            &mut maps.queen_slots[c]
         } else {
-            &mut self.under_slots[c]
+            &mut maps.under_slots[c]
         };
         let piece = *free;
         debug_assert_ne!(
@@ -329,7 +331,7 @@ impl AttackBoard {
             end(c),
             "a spare slot for every promotion a game can have"
         );
-        *free = self.next[usize::from(piece)];
+        *free = maps.next[usize::from(piece)];
         self.unlink(pawn);
         self.location[usize::from(pawn)] = 0;
         self.kind[usize::from(piece)] = role as u8;
@@ -396,12 +398,13 @@ impl AttackBoard {
                 // The slot goes back to the head of its free list.
                 let c = usize::from(piece & 1);
                 self.retire(piece);
-                let free = if self.kind[usize::from(piece)] == Role::Queen as u8 {
-                    &mut self.queen_slots[c]
+                let maps = &mut self.0;
+                let free = if maps.kind[usize::from(piece)] == Role::Queen as u8 {
+                    &mut maps.queen_slots[c]
                 } else {
-                    &mut self.under_slots[c]
+                    &mut maps.under_slots[c]
                 };
-                self.next[usize::from(piece)] = *free;
+                maps.next[usize::from(piece)] = *free;
                 *free = piece;
                 self.kind[usize::from(piece)] = super::resting_kind(slots::slot(piece));
                 self.relink(moved);

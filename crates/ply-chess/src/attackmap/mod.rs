@@ -45,6 +45,7 @@ pub(crate) mod slots;
 pub use make::Undo;
 pub use movegen::VictimWalk;
 
+use crate::board::Board;
 use crate::fen::PositionError;
 use crate::position::Position;
 use crate::state::GameState;
@@ -140,9 +141,14 @@ pub enum AttackBoardError {
     TooManyPromoted(&'static str),
 }
 
-/// A chess position on the attack-map board.
+/// A chess position on the attack-map board: the [`Board`] over
+/// [`AttackMaps`].
+pub type AttackBoard = Board<AttackMaps>;
+
+/// The attack-map board: a mailbox with neighbour tables, attack maps and
+/// piece slots, beside the [`GameState`] (see [`AttackBoard`]).
 #[derive(Clone, PartialEq, Eq)]
-pub struct AttackBoard {
+pub struct AttackMaps {
     /// Piece code on each mailbox square, `EMPTY` or `GUARD`.
     pub(super) board: [u8; SQUARES],
     /// `neighbor[sq][d]`: the nearest occupied square or guard from `sq` in
@@ -203,7 +209,7 @@ impl AttackBoard {
     /// [`AttackBoardError::TooManyPromoted`] when a side has more pieces of a
     /// kind than its missing pawns can have promoted to.
     pub fn from_position(position: &Position) -> Result<AttackBoard, AttackBoardError> {
-        let mut board = AttackBoard {
+        let mut board = Board(AttackMaps {
             board: [GUARD; SQUARES],
             neighbor: [[0; 8]; SQUARES],
             slider_attacks: [[0; SQUARES]; 2],
@@ -215,7 +221,7 @@ impl AttackBoard {
             queen_slots: [end(0), end(1)],
             under_slots: [end(0), end(1)],
             state: position.state,
-        };
+        });
         for &sq in &TO_MAILBOX {
             board.board[usize::from(sq)] = EMPTY;
         }
@@ -300,14 +306,15 @@ impl AttackBoard {
             self.prev[usize::from(pair[1])] = pair[0];
         }
         // The free lists, lowest slot first.
+        let maps = &mut self.0;
         for (head, spares) in [
-            (&mut self.queen_slots[c], queen_spares),
-            (&mut self.under_slots[c], under_spares),
+            (&mut maps.queen_slots[c], queen_spares),
+            (&mut maps.under_slots[c], under_spares),
         ] {
             let spares: Vec<u8> = spares.map(|slot| code(slot, c)).collect();
             *head = spares.first().copied().unwrap_or(end(c));
             for (i, &spare) in spares.iter().enumerate() {
-                self.next[usize::from(spare)] = spares.get(i + 1).copied().unwrap_or(end(c));
+                maps.next[usize::from(spare)] = spares.get(i + 1).copied().unwrap_or(end(c));
             }
         }
         Ok(())
@@ -370,9 +377,7 @@ impl AttackBoard {
     #[must_use]
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.state.side.index();
-        let king = self.king_square(us);
-        self.leaper_attacks[1 - us][king] != 0 || self.slider_attacks[1 - us][king] != 0
+        crate::board::ChessBoard::is_check(self)
     }
 
     /// Whether neither side has mating material (see

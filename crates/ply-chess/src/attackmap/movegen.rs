@@ -24,13 +24,14 @@ use super::{
     AttackBoard, EMPTY, KNIGHT_STEPS, PAWN_CAPTURES, PAWN_PUSH, STEP, TO_MAILBOX, offset, rank,
     slides, square,
 };
+use crate::board::NoisyMoves;
 use crate::castling::castling_moves;
 use crate::movegen::{ALL, NOISY, QUIET, Stage};
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};
 use crate::types::Role;
 use ply_core::MoveList;
-use ply_core::search::{NoisyPurpose, NoisySource};
+use ply_core::search::NoisyPurpose;
 
 /// Checks and pins of the side to move, read off the maps.
 struct Safety {
@@ -550,7 +551,7 @@ impl VictimWalk {
     }
 }
 
-impl NoisySource<AttackBoard> for VictimWalk {
+impl NoisyMoves<AttackBoard> for VictimWalk {
     fn new(board: &AttackBoard, purpose: NoisyPurpose) -> VictimWalk {
         match purpose {
             NoisyPurpose::Search => VictimWalk::start(board, DUMMY + 1, &PROMOTIONS),

@@ -14,6 +14,7 @@ use super::endgame;
 use super::features::{self as f, PACKED_WEIGHTS, PackedPair, Pair, WEIGHTS, Weights};
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
+use crate::board::{Board, ChessBoard};
 use crate::position::Position;
 use crate::types::{Color, File, Role, Square};
 use ply_core::search::{Evaluator, Score};
@@ -691,8 +692,12 @@ impl Evaluation {
     }
 }
 
-impl Evaluator<Position> for Evaluation {
-    fn evaluate(&self, position: &Position) -> Score {
+impl<R> Evaluator<Board<R>> for Evaluation
+where
+    Board<R>: ChessBoard,
+{
+    fn evaluate(&self, board: &Board<R>) -> Score {
+        let position = &*board.as_position();
         linear_score(position, Self::white_score, |position| {
             let mut sum = MaterialSum(PackedSum::default());
             count_features(position, &mut sum);
@@ -744,8 +749,12 @@ fn linear_score(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightedEvaluation(pub std::sync::Arc<Weights>);
 
-impl Evaluator<Position> for WeightedEvaluation {
-    fn evaluate(&self, position: &Position) -> Score {
+impl<R> Evaluator<Board<R>> for WeightedEvaluation
+where
+    Board<R>: ChessBoard,
+{
+    fn evaluate(&self, board: &Board<R>) -> Score {
+        let position = &*board.as_position();
         let weights = &*self.0;
         linear_score(
             position,

@@ -4,21 +4,25 @@
 //! not leave the king attacked. Castling and en passant, rare there, are
 //! looked up among the legal moves.
 
-use super::ChessBoard;
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
     rook_attacks,
 };
 use crate::bitboard::Bitboard;
+use crate::board::ChessBoard;
+use crate::movegen::Stage;
 use crate::moves::{Move, MoveKind};
 use crate::types::{Color, Role};
+use ply_core::MoveList;
 
 /// Whether `mv` is legal on `board`.
 pub(crate) fn is_legal<B: ChessBoard>(board: &B, mv: Move) -> bool {
     if mv.is_castling() || mv.is_en_passant() {
-        return board.legal_moves().contains(&mv);
+        let mut moves = MoveList::new();
+        board.generate(Stage::All, &mut moves);
+        return moves.contains(&mv);
     }
-    let us = board.side();
+    let us = board.state().side;
     let (from, to) = (mv.from(), mv.to());
     let Some(piece) = board.piece_on(from) else {
         return false;
@@ -78,6 +82,7 @@ mod tests {
     use crate::attackmap::AttackBoard;
     use crate::gnu::GnuBoard;
     use crate::position::Position;
+    use ply_core::Game;
 
     const FENS: [&str; 8] = [
         crate::fen::START_FEN,
@@ -91,7 +96,7 @@ mod tests {
     ];
 
     /// Every 16-bit move is legal exactly when the generator lists it.
-    fn agrees_with_the_generator<B: ChessBoard>(board: &B) {
+    fn agrees_with_the_generator<B: ChessBoard + Game<Move = Move>>(board: &B) {
         let legal = board.legal_moves();
         for bits in 0..=u16::MAX {
             let Some(mv) = Move::from_bits(bits) else {

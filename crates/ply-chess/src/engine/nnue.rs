@@ -14,6 +14,7 @@
 //! everywhere (integer arithmetic).
 
 use super::eval::{Evaluation, WeightedEvaluation};
+use crate::board::{Board, ChessBoard};
 use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
 use ply_core::nnue::{Network, NetworkError};
@@ -229,13 +230,16 @@ impl AnyEvaluation {
     }
 }
 
-impl Evaluator<Position> for AnyEvaluation {
+impl<R> Evaluator<Board<R>> for AnyEvaluation
+where
+    Board<R>: ChessBoard,
+{
     #[inline]
-    fn evaluate(&self, position: &Position) -> Score {
+    fn evaluate(&self, board: &Board<R>) -> Score {
         match self {
-            AnyEvaluation::Linear => Evaluation.evaluate(position),
-            AnyEvaluation::Weighted(weighted) => weighted.evaluate(position),
-            AnyEvaluation::Network(nnue) => nnue.evaluate(position),
+            AnyEvaluation::Linear => Evaluation.evaluate(board),
+            AnyEvaluation::Weighted(weighted) => weighted.evaluate(board),
+            AnyEvaluation::Network(nnue) => nnue.evaluate(&*board.as_position()),
         }
     }
 }

@@ -32,6 +32,7 @@ mod init;
 mod movegen;
 mod tables;
 
+use crate::board::Board;
 use crate::castling::CastlingSquares;
 use crate::fen::PositionError;
 use crate::moves::{Move, MoveKind};
@@ -44,9 +45,14 @@ use init::{BPAWN, KING, NO_PIECE, PAWN};
 /// `color[]` of an empty square.
 const NEUTRAL: u8 = 2;
 
-/// A chess position on GNU Chess's board, moved by the seed's tables.
+/// A chess position on GNU Chess's board, moved by the seed's tables: the
+/// [`Board`] over [`GnuTables`].
+pub type GnuBoard = Board<GnuTables>;
+
+/// GNU Chess's board: pieces by square and in lists, beside the
+/// [`GameState`] (see [`GnuBoard`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct GnuBoard {
+pub struct GnuTables {
     /// Piece type on each square (`init::PAWN`..`init::KING`, pawns of both
     /// colours as `PAWN`), `NO_PIECE` when empty.
     board: [u8; 64],
@@ -103,14 +109,14 @@ impl GnuBoard {
     /// The same position on GNU Chess's board.
     #[must_use]
     pub fn from_position(position: &Position) -> GnuBoard {
-        let mut board = GnuBoard {
+        let mut board = Board(GnuTables {
             board: [NO_PIECE as u8; 64],
             color: [NEUTRAL; 64],
             piece_list: [[0; 16]; 2],
             piece_count: [0; 2],
             index: [0; 64],
             state: position.state,
-        };
+        });
         // King first, then the pieces in decreasing value, as GNU Chess sorts them.
         for color in Color::ALL {
             for role in [
@@ -127,7 +133,8 @@ impl GnuBoard {
                     board.board[sq] = ptype_of(role);
                     board.color[sq] = c as u8;
                     board.index[sq] = board.piece_count[c];
-                    board.piece_list[c][usize::from(board.piece_count[c])] = sq as u8;
+                    let slot = usize::from(board.piece_count[c]);
+                    board.piece_list[c][slot] = sq as u8;
                     board.piece_count[c] += 1;
                 }
             }
@@ -254,8 +261,9 @@ impl GnuBoard {
             let c = usize::from(self.color[king_from]);
             self.board.swap(king_from, rook_from);
             self.index.swap(king_from, rook_from);
-            self.piece_list[c][usize::from(self.index[king_to])] = king_to as u8;
-            self.piece_list[c][usize::from(self.index[rook_to])] = rook_to as u8;
+            let (king_slot, rook_slot) = (self.index[king_to], self.index[rook_to]);
+            self.piece_list[c][usize::from(king_slot)] = king_to as u8;
+            self.piece_list[c][usize::from(rook_slot)] = rook_to as u8;
             let color = Color::ALL[c];
             self.state.hash ^= zobrist::piece(color, Role::King, castle.king_from)
                 ^ zobrist::piece(color, Role::King, castle.king_to)
