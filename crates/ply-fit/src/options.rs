@@ -109,6 +109,22 @@ pub struct Optimiser {
 }
 
 impl Optimiser {
+    /// The options of a fit with these settings: `loss`, at most `epochs`
+    /// epochs, the held-out percentage as a fraction.
+    #[must_use]
+    pub fn fit_options(&self, loss: Loss, epochs: usize) -> FitOptions {
+        FitOptions {
+            loss,
+            l2: self.l2,
+            epochs,
+            learning_rate: self.learning_rate,
+            batch_size: self.batch,
+            holdout_fraction: f64::from(self.holdout) / 100.0,
+            patience: self.patience,
+            seed: self.seed,
+        }
+    }
+
     /// A game's defaults: its `patience`, `learning_rate`, `batch` and `l2`,
     /// with seed 1 and 10 % held out, as in every game.
     #[must_use]

@@ -1,6 +1,7 @@
 //! What the training pipelines of every game share: games played in
 //! batches on worker threads into a resumable data file ([`generate`]),
-//! the progress file of a fit that resumes ([`Progress`]), and the files
+//! the progress file of a fit that resumes ([`Progress`]), a fit in rounds
+//! that resumes with the next round ([`fit_in_rounds`]), and the files
 //! of a fit written so that an interrupted write leaves the old file
 //! ([`write_atomic`]). The front end shows progress and reports through a
 //! [`Ui`]; [`Quiet`] shows nothing.
@@ -9,6 +10,9 @@
 //! from [`game_rng`]`(seed, i)` alone, and its records are written in the
 //! order of the games whatever the number of threads.
 
+use crate::dataset::Dataset;
+use crate::fit::FitReport;
+use crate::options::FitOptions;
 use crate::records::{DataError, Header, Record, Writer};
 use ply_core::rng::Rng;
 use serde_json::Value;
@@ -398,6 +402,106 @@ impl Progress {
             finished: value["finished"].as_bool().unwrap_or(false),
         })
     }
+}
+
+/// What the progress file keeps of one round of [`fit_in_rounds`]: the
+/// epochs run, the best of them and whether the round stopped early, the
+/// best epoch's training and held-out errors, and the round's seconds.
+#[must_use]
+pub fn round_summary(report: &FitReport, seconds: f64) -> Value {
+    let best = report.best();
+    let held_out = best.holdout.unwrap_or(best.train);
+    serde_json::json!({
+        "epochs": report.last().epoch,
+        "best_epoch": report.best_epoch,
+        "stopped_early": report.stopped_early,
+        "train_loss": best.train.loss,
+        "holdout_loss": held_out.loss,
+        "holdout_rmse": held_out.rmse,
+        "seconds": seconds,
+    })
+}
+
+/// The epochs of all the rounds in `progress` (a sum over its steps).
+#[must_use]
+pub fn epochs_done(progress: &Progress) -> u64 {
+    progress
+        .steps
+        .iter()
+        .filter_map(|round| round["epochs"].as_u64())
+        .sum()
+}
+
+/// How [`fit_in_rounds`] goes: the rounds at most, each round's fit, and
+/// the weights file whose progress file it writes.
+#[derive(Clone, Copy, Debug)]
+pub struct Rounds<'a> {
+    /// Rounds at most.
+    pub rounds: usize,
+    /// Each round's fit (its epochs are the round's).
+    pub options: &'a FitOptions,
+    /// The weights file (the progress file is beside it).
+    pub out: &'a Path,
+}
+
+/// Fits `data` in rounds of `options.epochs` epochs, each from the best
+/// weights of the one before, starting from `weights`, until a round no
+/// longer improves on where it started (its best epoch is 0: the fit is
+/// finished) or `progress` holds `rounds` rounds. After each round
+/// `save_weights` writes the weights and answers them as the file holds
+/// them (rounded, for integer weights), which the next round starts from;
+/// then the progress file is written (its steps under `"rounds"`, each a
+/// [`round_summary`]). So a fit interrupted and resumed from those two
+/// files ends where an uninterrupted one would. Returns the weights as
+/// last written.
+///
+/// # Errors
+/// A fit that cannot run (bad options, weights not matching the data), or
+/// a file that cannot be written.
+pub fn fit_in_rounds(
+    data: &Dataset,
+    mut weights: Vec<f32>,
+    progress: &mut Progress,
+    plan: &Rounds<'_>,
+    ui: &dyn Ui,
+    mut save_weights: impl FnMut(&[f32]) -> Result<Vec<f32>, TrainError>,
+) -> Result<Vec<f32>, TrainError> {
+    let Rounds {
+        rounds,
+        options,
+        out,
+    } = *plan;
+    while !progress.finished && progress.steps.len() < rounds {
+        let started = Instant::now();
+        let bar = ui.bar(
+            options.epochs as u64,
+            &format!(
+                "round {}/{rounds} fit {} rows [{{wide_bar}}] {{pos}}/{{len}} {{msg}}",
+                progress.steps.len() + 1,
+                data.len()
+            ),
+        );
+        let (fitted, report) = crate::fit::fit(data, &weights, options, |epoch| {
+            bar.set_position(epoch.epoch as u64);
+            bar.set_message(format!(
+                "loss {:.6} held out {:.6}",
+                epoch.train.loss,
+                epoch.holdout.map_or(f64::NAN, |h| h.loss)
+            ));
+        })
+        .map_err(TrainError::new)?;
+        bar.finish();
+        progress.finished = report.best_epoch == 0;
+        if !progress.finished {
+            weights = fitted;
+        }
+        progress
+            .steps
+            .push(round_summary(&report, started.elapsed().as_secs_f64()));
+        weights = save_weights(&weights)?;
+        progress.write(out, "rounds")?;
+    }
+    Ok(weights)
 }
 
 /// A fresh scratch directory for one test, named after the test and the

@@ -26,7 +26,7 @@ use ply_core::rng::Rng;
 use ply_fit::run::Progress;
 use ply_fit::run::{TrainError, Ui};
 use ply_fit::serde_json::{self, Value, json};
-use ply_fit::{Dataset, FitOptions, Loss, Trainable, fit_scale};
+use ply_fit::{Dataset, Loss, Trainable, fit_scale};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -164,7 +164,7 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     }
     let initial = Weights::DEFAULT.0.to_vec();
     let settings = args.settings(&header);
-    let (mut weights, mut progress) = if args.resume {
+    let (weights, mut progress) = if args.resume {
         let progress = Progress::resume(&args.out, &settings, "rounds", &["scale"])?;
         (Weights::read_file(&args.out)?.0.to_vec(), progress)
     } else {
@@ -177,58 +177,31 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let scale = progress.state["scale"]
         .as_f64()
         .ok_or_else(|| TrainError::new("cannot resume: no scale in the progress file"))?;
-    let options = FitOptions {
-        loss: Loss::Logistic { scale },
-        l2: args.optimiser().l2,
-        epochs: args.epochs,
-        learning_rate: args.optimiser().learning_rate,
-        batch_size: args.optimiser().batch,
-        holdout_fraction: f64::from(args.optimiser().holdout) / 100.0,
-        patience: args.optimiser().patience,
-        seed: args.optimiser().seed,
-    };
-    while !progress.finished && progress.steps.len() < args.rounds.max(1) {
-        let round = progress.steps.len() + 1;
-        let bar = ui.bar(
-            args.epochs as u64,
-            &format!(
-                "round {round} fit {} positions [{{wide_bar}}] {{pos}}/{{len}} {{msg}}",
-                split.train.len()
-            ),
-        );
-        let (fitted, report) = ply_fit::fit(&split.train, &weights, &options, |epoch| {
-            bar.set_position(epoch.epoch as u64);
-            bar.set_message(format!(
-                "log loss {:.5} held out {:.5}",
-                epoch.train.loss,
-                epoch.holdout.map_or(f64::NAN, |h| h.loss)
-            ));
-        })?;
-        bar.finish();
-        progress.finished = report.best_epoch == 0;
-        if !progress.finished {
-            weights = fitted;
-        }
-        progress.steps.push(json!({
-            "epochs": report.last().epoch,
-            "best_epoch": report.best_epoch,
-            "stopped_early": report.stopped_early,
-        }));
-        Weights::from_values(weights.clone())
-            .write_file(&args.out)
-            .map_err(|e| TrainError(format!("{}: {e}", args.out.display())))?;
-        progress.write(&args.out, "rounds")?;
-    }
-    let fitted = weights;
+    let options = args
+        .optimiser()
+        .fit_options(Loss::Logistic { scale }, args.epochs);
+    let fitted = ply_fit::run::fit_in_rounds(
+        &split.train,
+        weights,
+        &mut progress,
+        &ply_fit::run::Rounds {
+            rounds: args.rounds.max(1),
+            options: &options,
+            out: &args.out,
+        },
+        ui,
+        |weights| {
+            Weights::from_values(weights.to_vec())
+                .write_file(&args.out)
+                .map_err(|e| TrainError(format!("{}: {e}", args.out.display())))?;
+            Ok(weights.to_vec())
+        },
+    )?;
     let (start_loss, start_rmse) = errors(&split.held_out, &initial, scale);
     let (loss, rmse) = errors(&split.held_out, &fitted, scale);
     let seconds = started.elapsed().as_secs_f64();
     let last = progress.steps.last().cloned().unwrap_or(Value::Null);
-    let epochs: u64 = progress
-        .steps
-        .iter()
-        .filter_map(|r| r["epochs"].as_u64())
-        .sum();
+    let epochs = ply_fit::run::epochs_done(&progress);
     let best_epoch = last["best_epoch"].as_u64().unwrap_or(0);
     let stopped_early = last["stopped_early"].as_bool().unwrap_or(false);
     let named: serde_json::Map<String, Value> = fitted

@@ -27,10 +27,10 @@ use super::data::{self, Sample};
 use crate::engine::LinearTerms;
 use crate::engine::eval::FULL_PHASE;
 use crate::engine::features::{FEATURE_COUNT, GROUPS, Pair, WEIGHTS, Weights};
-use ply_fit::run::{Bar, save};
+use ply_fit::run::{Bar, Progress, save};
 use ply_fit::run::{TrainError, Ui};
 use ply_fit::serde_json::{Value, json};
-use ply_fit::{Dataset, FitOptions, Loss};
+use ply_fit::{Dataset, Loss};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -241,91 +241,19 @@ pub fn read_weights(path: &Path) -> Result<Weights, TrainError> {
     Weights::from_bytes(&bytes).map_err(|e| TrainError(format!("{}: {e}", path.display())))
 }
 
-/// One round of the fit, as the progress file keeps it.
-#[derive(Clone, Debug, PartialEq)]
-struct Round {
-    epochs: usize,
-    train_loss: f64,
-    holdout_loss: f64,
-    holdout_rmse: f64,
-    seconds: f64,
-}
-
-impl Round {
-    fn to_json(&self) -> Value {
-        json!({
-            "epochs": self.epochs,
-            "train_loss": self.train_loss,
-            "holdout_loss": self.holdout_loss,
-            "holdout_rmse": self.holdout_rmse,
-            "seconds": self.seconds,
-        })
-    }
-
-    fn from_json(value: &Value) -> Option<Round> {
-        Some(Round {
-            epochs: value["epochs"].as_u64()? as usize,
-            train_loss: value["train_loss"].as_f64()?,
-            holdout_loss: value["holdout_loss"].as_f64()?,
-            holdout_rmse: value["holdout_rmse"].as_f64()?,
-            seconds: value["seconds"].as_f64()?,
-        })
-    }
-}
-
-/// What the progress file says: the scale, the starting errors and the
-/// rounds done.
-struct Progress {
-    scale: f64,
-    initial_holdout_loss: f64,
-    rounds: Vec<Round>,
-    finished: bool,
-}
-
-fn write_progress(
-    args: &FitArgs,
-    settings: &Value,
-    progress: &Progress,
-    weights: &Weights,
-) -> Result<(), TrainError> {
-    save(&args.out, &weights.to_bytes())?;
-    let file = ply_fit::run::Progress {
-        settings: settings.clone(),
-        steps: progress.rounds.iter().map(Round::to_json).collect(),
-        state: json!({
-            "scale": progress.scale,
-            "initial_holdout_loss": progress.initial_holdout_loss,
-        }),
-        finished: progress.finished,
-    };
-    file.write(&args.out, "rounds")
-}
-
 /// The weights and progress of an earlier run with the same settings.
 fn resume(args: &FitArgs, settings: &Value) -> Result<(Weights, Progress), TrainError> {
-    let file = ply_fit::run::Progress::resume(
+    let progress = Progress::resume(
         &args.out,
         settings,
         "rounds",
         &["scale", "initial_holdout_loss"],
     )?;
-    let fail = |what: &str| TrainError(format!("cannot resume: {what}"));
-    let rounds = file
-        .steps
-        .iter()
-        .map(Round::from_json)
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| fail("a bad round in the progress file"))?;
-    let progress = Progress {
-        scale: file.state["scale"]
-            .as_f64()
-            .ok_or_else(|| fail("no scale in the progress file"))?,
-        initial_holdout_loss: file.state["initial_holdout_loss"]
-            .as_f64()
-            .unwrap_or(f64::NAN),
-        rounds,
-        finished: file.finished,
-    };
+    if progress.state["scale"].as_f64().is_none() {
+        return Err(TrainError::new(
+            "cannot resume: no scale in the progress file",
+        ));
+    }
     Ok((read_weights(&args.out)?, progress))
 }
 
@@ -347,77 +275,48 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     rows_bar.finish();
     drop(samples);
     let holdout = f64::from(args.optimiser().holdout) / 100.0;
-    let (mut weights, mut progress) = if args.resume {
+    let (weights, mut progress) = if args.resume {
         resume(args, &settings)?
     } else {
         let scale = ply_fit::fit_scale(&data, &to_vector(&init, &init), 1e-4, 0.05);
         let split = ply_fit::Split::new(data.len(), holdout, args.optimiser().seed);
         let held_out = held_out_loss(&data, &split, &to_vector(&init, &init), scale);
-        (
-            init.clone(),
-            Progress {
-                scale,
-                initial_holdout_loss: held_out,
-                rounds: Vec::new(),
-                finished: false,
-            },
-        )
-    };
-    while !progress.finished && progress.rounds.len() < args.rounds {
-        let round_started = Instant::now();
-        let options = FitOptions {
-            loss: Loss::Logistic {
-                scale: progress.scale,
-            },
-            l2: args.optimiser().l2,
-            epochs: args.round_epochs,
-            learning_rate: args.optimiser().learning_rate,
-            batch_size: args.optimiser().batch,
-            holdout_fraction: holdout,
-            patience: args.optimiser().patience,
-            seed: args.optimiser().seed,
-        };
-        let number = progress.rounds.len() + 1;
-        let bar = ui.bar(
-            args.round_epochs as u64,
-            &format!(
-                "round {number}/{} fit {} rows [{{wide_bar}}] {{pos}}/{{len}} {{msg}}",
-                args.rounds,
-                data.len()
-            ),
+        let progress = Progress::new(
+            settings,
+            json!({ "scale": scale, "initial_holdout_loss": held_out }),
         );
-        let (fitted, report) =
-            ply_fit::fit(&data, &to_vector(&weights, &init), &options, |epoch| {
-                bar.set_position(epoch.epoch as u64);
-                bar.set_message(format!(
-                    "held-out loss {:.6}",
-                    epoch.holdout.map_or(f64::NAN, |h| h.loss)
-                ));
-            })
-            .map_err(|e| TrainError(e.to_string()))?;
-        bar.finish();
-        let best = report.best();
-        let holdout_errors = best.holdout.unwrap_or(best.train);
-        progress.finished = report.best_epoch == 0;
-        if !progress.finished {
-            weights = from_vector(&fitted, &init);
-        }
-        progress.rounds.push(Round {
-            epochs: report.last().epoch,
-            train_loss: best.train.loss,
-            holdout_loss: holdout_errors.loss,
-            holdout_rmse: holdout_errors.rmse,
-            seconds: round_started.elapsed().as_secs_f64(),
-        });
-        write_progress(args, &settings, &progress, &weights)?;
+        (init.clone(), progress)
+    };
+    let scale = progress.state["scale"].as_f64().unwrap_or(f64::NAN);
+    let options = args
+        .optimiser()
+        .fit_options(Loss::Logistic { scale }, args.round_epochs);
+    let save_weights = |vector: &[f32]| {
+        let weights = from_vector(vector, &init);
+        save(&args.out, &weights.to_bytes())?;
+        Ok(to_vector(&weights, &init))
+    };
+    let fitted = ply_fit::run::fit_in_rounds(
+        &data,
+        to_vector(&weights, &init),
+        &mut progress,
+        &ply_fit::run::Rounds {
+            rounds: args.rounds,
+            options: &options,
+            out: &args.out,
+        },
+        ui,
+        save_weights,
+    )?;
+    if progress.steps.is_empty() {
+        save_weights(&fitted)?;
+        progress.write(&args.out, "rounds")?;
     }
-    if progress.rounds.is_empty() {
-        write_progress(args, &settings, &progress, &weights)?;
-    }
+    let weights = from_vector(&fitted, &init);
     let split = ply_fit::Split::new(data.len(), holdout, args.optimiser().seed);
     let vector = to_vector(&weights, &init);
-    let final_loss = held_out_loss(&data, &split, &vector, progress.scale);
-    let whole_loss = log_loss(&data, &vector, progress.scale);
+    let final_loss = held_out_loss(&data, &split, &vector, scale);
+    let whole_loss = log_loss(&data, &vector, scale);
     report(
         args,
         ui,
@@ -426,12 +325,14 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
             rows: data.len(),
             skipped,
             holdout_rows: split.holdout.len(),
-            scale: progress.scale,
-            initial_holdout_loss: progress.initial_holdout_loss,
+            scale,
+            initial_holdout_loss: progress.state["initial_holdout_loss"]
+                .as_f64()
+                .unwrap_or(f64::NAN),
             holdout_loss: final_loss,
             loss: whole_loss,
-            rounds: progress.rounds.len(),
-            epochs: progress.rounds.iter().map(|r| r.epochs).sum(),
+            rounds: progress.steps.len(),
+            epochs: ply_fit::run::epochs_done(&progress) as usize,
             seconds: started.elapsed().as_secs_f64(),
         },
     )

@@ -316,15 +316,11 @@ fn fit_stage(
     }
     let train_rows =
         (data.len() as f64 * (1.0 - f64::from(args.optimiser().holdout) / 100.0)).max(1.0);
+    let optimiser = args.optimiser();
     let options = FitOptions {
-        loss: Loss::Squared,
-        l2: args.optimiser().l2 / train_rows,
-        epochs: args.epochs,
-        learning_rate: args.optimiser().learning_rate,
-        batch_size: args.optimiser().batch,
-        holdout_fraction: f64::from(args.optimiser().holdout) / 100.0,
-        patience: args.optimiser().patience,
-        seed: args.optimiser().seed.wrapping_add(s as u64),
+        l2: optimiser.l2 / train_rows,
+        seed: optimiser.seed.wrapping_add(s as u64),
+        ..optimiser.fit_options(Loss::Squared, args.epochs)
     };
     let bar = ui.bar(
         args.epochs as u64,
