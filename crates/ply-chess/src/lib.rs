@@ -45,7 +45,8 @@ pub mod engine;
 pub mod types;
 
 pub use bitboard::Bitboard;
-pub use board::{Board, ChessBoard};
+pub use board::Board;
+pub use game::{ChessBoard, EndReason};
 pub use types::{Color, Coordinate, File, Piece, Rank, Role, Square};
 pub mod fen;
 pub mod game;
@@ -65,7 +66,6 @@ mod zobrist;
 pub const GENERATORS: [&str; 3] = ["bitboard", "gnu", "attackmap"];
 
 pub use fen::{PositionError, START_FEN};
-pub use game::EndReason;
 pub use movegen::Stage;
 pub use moves::{Move, MoveKind};
 pub use notation::MoveError;

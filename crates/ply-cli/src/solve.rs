@@ -11,7 +11,7 @@ use crate::games::{self, Kind};
 use clap::Args;
 use ply_core::Game;
 use ply_othello::Othello;
-use ply_othello::solve::Solver;
+use ply_othello::engine::solve::Solver;
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
@@ -32,7 +32,7 @@ pub struct SolveArgs {
     pub fen: Option<String>,
 
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MB", default_value_t = ply_othello::solve::DEFAULT_HASH_MB)]
+    #[arg(long, value_name = "MB", default_value_t = ply_othello::engine::solve::DEFAULT_HASH_MB)]
     pub hash: usize,
 }
 
@@ -49,7 +49,7 @@ struct SolveLine<'a> {
 
 /// Runs `ply solve` and prints the result.
 pub fn run(args: &SolveArgs, json: bool) -> Result<(), CliError> {
-    // The exact solver is Othello's own (`ply_othello::solve`).
+    // The exact solver is Othello's own (`ply_othello::engine::solve`).
     if games::game(&args.game)? != Kind::Othello {
         return Err(CliError::NotSolvable(args.game.clone()));
     }

@@ -196,7 +196,7 @@ fn two_empties_beyond_exact_solves_are_solved_for_win_loss_or_draw() {
     for (pv, eval, depth) in &solved {
         assert_eq!(depth, "100%W");
         let after = position.play_unchecked(legal(&position, &pv[0]));
-        let exact = -ply_othello::solve::solve(&after).score;
+        let exact = -ply_othello::engine::solve::solve(&after).score;
         assert_eq!(
             eval.signum(),
             f64::from(exact.signum()),
@@ -207,7 +207,10 @@ fn two_empties_beyond_exact_solves_are_solved_for_win_loss_or_draw() {
     let lines = s.until("===");
     let (mv, eval, _) = answer(lines.last().unwrap());
     let after = position.play_unchecked(legal(&position, &mv));
-    assert!(ply_othello::solve::solve(&after).score < 0, "{mv} wins");
+    assert!(
+        ply_othello::engine::solve::solve(&after).score < 0,
+        "{mv} wins"
+    );
     assert!(eval.unwrap() >= 1.0);
     s.quit();
 }

@@ -14,7 +14,7 @@
 
 use ply_core::Game;
 use ply_othello::Othello;
-use ply_othello::solve::Solver;
+use ply_othello::engine::solve::Solver;
 use std::process::ExitCode;
 use std::time::Instant;
 

@@ -50,7 +50,6 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
-pub mod solve;
 pub mod train;
 pub mod types;
 

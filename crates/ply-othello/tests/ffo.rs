@@ -4,7 +4,7 @@
 //! (`cargo test --release -p ply-othello --test ffo -- --ignored`).
 
 use ply_core::Game;
-use ply_othello::solve::{Bound, Solver};
+use ply_othello::engine::solve::{Bound, Solver};
 use ply_othello::{Move, Othello};
 
 /// One line of an OBF file: the position and its moves' scores, best first.

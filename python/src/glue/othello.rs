@@ -94,7 +94,7 @@ impl Solution {
 
 /// Solves `position` exactly on a worker thread, Ctrl-C honoured.
 pub fn solve(py: Python<'_>, position: &Othello, hash_mb: usize) -> PyResult<Solution> {
-    use ply_othello::solve::{Options, Solver};
+    use ply_othello::engine::solve::{Options, Solver};
     let mut solver = Solver::new(hash_mb).map_err(|e| PyMemoryError::new_err(e.to_string()))?;
     let stop = AtomicBool::new(false);
     let solution = interrupt::run(

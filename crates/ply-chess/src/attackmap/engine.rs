@@ -12,7 +12,7 @@
 
 use super::movegen::VictimWalk;
 use super::{AttackBoard, AttackBoardError};
-use crate::board::ChessBoard;
+use crate::game::ChessBoard;
 use crate::movegen::Stage;
 use crate::moves::Move;
 use crate::position::Position;

@@ -377,7 +377,7 @@ impl AttackBoard {
     #[must_use]
     #[inline]
     pub fn is_check(&self) -> bool {
-        crate::board::ChessBoard::is_check(self)
+        crate::game::ChessBoard::is_check(self)
     }
 
     /// Whether neither side has mating material (see

@@ -24,8 +24,8 @@ use super::{
     AttackBoard, EMPTY, KNIGHT_STEPS, PAWN_CAPTURES, PAWN_PUSH, STEP, TO_MAILBOX, offset, rank,
     slides, square,
 };
-use crate::board::NoisyMoves;
 use crate::castling::castling_moves;
+use crate::game::NoisyMoves;
 use crate::movegen::{ALL, NOISY, QUIET, Stage};
 use crate::moves::{Move, MoveKind};
 use crate::sink::{Counter, Sink};

@@ -9,7 +9,7 @@ use crate::attacks::{
     rook_attacks,
 };
 use crate::bitboard::Bitboard;
-use crate::board::ChessBoard;
+use crate::game::ChessBoard;
 use crate::movegen::Stage;
 use crate::moves::{Move, MoveKind};
 use crate::types::{Color, Role};

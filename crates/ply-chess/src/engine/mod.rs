@@ -3,13 +3,13 @@
 //! evaluation and a tapered evaluation.
 //!
 //! The three boards ([`Position`](crate::Position), the GNU board and the attack-map board)
-//! share one implementation of the search interface, in [`crate::board`]:
+//! share one implementation of the search interface, in [`searchable`]:
 //! each board answers the few questions of [`ChessBoard`] and gets
 //! `Searchable` from them. This module holds what that implementation
 //! uses: move ordering keys, legality checks without generating
 //! (`legal.rs`), the exchange evaluation, and the evaluations.
 //!
-//! [`ChessBoard`]: crate::board::ChessBoard
+//! [`ChessBoard`]: crate::game::ChessBoard
 
 pub mod bench;
 mod endgame;
@@ -17,6 +17,7 @@ pub mod eval;
 pub mod features;
 mod legal;
 pub mod nnue;
+pub mod searchable;
 pub mod see;
 
 pub use eval::{Evaluation, LinearTerms, WeightedEvaluation};
@@ -31,8 +32,9 @@ pub use eval::{Evaluation, LinearTerms, WeightedEvaluation};
 pub type ChessPlayer<B = crate::Position> = ply_core::search::Engine<B, AnyEvaluation>;
 pub use features::{FEATURE_COUNT, GROUPS, Weights};
 pub use nnue::{AnyEvaluation, NET_VAR, Nnue, env_evaluation};
+pub use searchable::{AllNoisy, Noisy};
 
-use crate::board::ChessBoard;
+use crate::game::ChessBoard;
 use crate::movegen::Stage;
 use crate::moves::Move;
 use crate::types::Role;

@@ -14,7 +14,8 @@
 //! everywhere (integer arithmetic).
 
 use super::eval::{Evaluation, WeightedEvaluation};
-use crate::board::{Board, ChessBoard};
+use crate::board::Board;
+use crate::game::ChessBoard;
 use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
 use ply_core::nnue::{Network, NetworkError};

@@ -7,9 +7,10 @@
 //! board converted to a `Position`.
 
 use super::GnuBoard;
-use crate::board::{AllNoisy, ChessBoard};
+use crate::engine::AllNoisy;
 use crate::engine::see;
 use crate::fen::PositionError;
+use crate::game::ChessBoard;
 use crate::movegen::Stage;
 use crate::moves::Move;
 use crate::position::Position;

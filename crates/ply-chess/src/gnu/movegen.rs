@@ -110,7 +110,7 @@ impl GnuBoard {
     /// Whether the side to move is in check.
     #[must_use]
     pub fn is_check(&self) -> bool {
-        crate::board::ChessBoard::is_check(self)
+        crate::game::ChessBoard::is_check(self)
     }
 
     /// Whether the king of `color` is attacked (by the other side).

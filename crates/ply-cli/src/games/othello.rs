@@ -73,7 +73,7 @@ impl MatchGame for ply_othello::Othello {
         if self.empty().count_ones() > empties || self.outcome().is_some() {
             return None;
         }
-        let score = ply_othello::solve::solve(self).score;
+        let score = ply_othello::engine::solve::solve(self).score;
         let mover = self.side_to_move();
         let name = |side| <Self as Playable>::side_name(side);
         Some(match score {

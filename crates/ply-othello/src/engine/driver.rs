@@ -21,8 +21,8 @@
 
 use super::Evaluation;
 use crate::Othello;
+use crate::engine::solve::{self, Solver};
 use crate::moves::Move;
-use crate::solve::{self, Solver};
 use ply_core::Game;
 use ply_core::player::{AllocationError, Player, Request, Source, Thought};
 use ply_core::search::{self, Bound, Deadlines, Info, Level, Limits, Options, Score};

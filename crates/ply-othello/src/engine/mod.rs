@@ -8,6 +8,7 @@ pub mod bench;
 pub mod driver;
 pub mod eval;
 pub mod probcut;
+pub mod solve;
 
 pub use crate::engine::eval::Evaluation;
 pub use driver::{OthelloPlayer, Reach};

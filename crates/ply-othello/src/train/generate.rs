@@ -17,8 +17,8 @@ use ply_fit::run::{TrainError, Ui};
 const HASH_4: &str = "cannot allocate a 4 MiB transposition table: ask for less with --hash";
 use crate::Othello;
 use crate::engine::Evaluation;
+use crate::engine::solve::Solver;
 use crate::moves::Move;
-use crate::solve::Solver;
 use ply_core::search::{Engine, Limits};
 use ply_core::{Game, Side};
 use std::sync::atomic::AtomicBool;
@@ -228,7 +228,10 @@ mod tests {
             if let Some(score) = sample.exact {
                 let position =
                     Othello::from_discs(sample.player, sample.opponent, Side::First).unwrap();
-                assert_eq!(i32::from(score), crate::solve::solve(&position).score);
+                assert_eq!(
+                    i32::from(score),
+                    crate::engine::solve::solve(&position).score
+                );
                 // Perfect play from here on ends with the exact score.
                 assert_eq!(sample.result, score, "{sample:?}");
             }

@@ -106,7 +106,7 @@ fn the_shipped_weights_predict_exact_scores_near_the_end() {
         .filter(|p| (9..=11).contains(&p.empty().count_ones()) && !p.is_game_over())
         .take(100)
     {
-        let exact = crate::solve::solve(&position).score;
+        let exact = crate::engine::solve::solve(&position).score;
         let predicted = evaluation.evaluate(&position).0;
         agree += i32::from((predicted > 0) == (exact > 0) || exact == 0);
         error += (predicted - 100 * exact).abs();

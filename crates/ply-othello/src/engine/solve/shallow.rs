@@ -71,7 +71,7 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::board::CORNERS;
+    use crate::engine::solve::board::CORNERS;
 
     #[test]
     fn near_corner_squares_are_the_x_and_c_squares() {

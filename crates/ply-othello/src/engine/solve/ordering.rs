@@ -318,8 +318,8 @@ pub fn select(list: &mut Children, from: usize) {
 mod tests {
     use super::*;
     use crate::Othello;
-    use crate::solve::parity::parity;
-    use crate::solve::table::NO_MOVE;
+    use crate::engine::solve::parity::parity;
+    use crate::engine::solve::table::NO_MOVE;
     use ply_core::Game;
     use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;

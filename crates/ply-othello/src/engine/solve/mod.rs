@@ -4,7 +4,7 @@
 //! ```
 //! use ply_core::Game;
 //! use ply_othello::Othello;
-//! use ply_othello::solve::{Bound, Solver};
+//! use ply_othello::engine::solve::{Bound, Solver};
 //!
 //! // FFO #1 ... a position with 14 empties; black to move wins by 18 with g8.
 //! let position = Othello::parse_position(
