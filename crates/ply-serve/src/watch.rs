@@ -552,12 +552,13 @@ async fn board(
     let kind = feed.kind().ok_or_else(no_match)?;
     let mut session = ply_games::session::new(kind, Some(&game.start))
         .map_err(|e| ApiError::bad(format!("the game's start: {e}")))?;
-    for mv in &game.moves[..plies] {
-        // The moves were legal when played; a record the session reads
-        // differently stops the replay there.
-        if session.play(mv).is_err() {
-            break;
-        }
+    for (index, mv) in game.moves[..plies].iter().enumerate() {
+        // The moves were legal when played: a session that reads one
+        // differently is the server's fault.
+        session.play(mv).map_err(|e| ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            reason: format!("cannot replay move {} ({mv}): {e}", index + 1),
+        })?;
     }
     let options = svg::Options {
         theme,
