@@ -595,15 +595,19 @@ fn same_origin(headers: &HeaderMap) -> bool {
 async fn upgrade(
     Shared(feed): Shared<Watched>,
     headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    let feed = Arc::clone(feed_of(&feed)?);
+    let ws = ws.map_err(|rejection| ApiError {
+        status: rejection.status(),
+        reason: rejection.body_text(),
+    })?;
     if !same_origin(&headers) {
         return Err(ApiError {
             status: StatusCode::FORBIDDEN,
             reason: "the match view is only for this server's own page".to_owned(),
         });
     }
-    let feed = Arc::clone(feed_of(&feed)?);
     Ok(ws
         .max_message_size(1024)
         .on_upgrade(move |socket| follow(socket, feed)))
