@@ -122,6 +122,7 @@ def watch_a_match(browser, By, ply, shots):
         wait(lambda: browser.execute_script("return !!document.querySelector('#board svg')")
              or state() == "over", "the live board", timeout=60)
         if state() == "live":
+            browser.execute_script("window.scrollTo(0, 0)")
             browser.save_screenshot(os.path.join(shots, "watch-live.png"))
         wait(lambda: state() == "over", "the match to end", timeout=240)
         score = wait(lambda: "2 of 2 games" in browser.find_element(By.ID, "score").text

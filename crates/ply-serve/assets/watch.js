@@ -221,8 +221,8 @@ function renderHistory(g, ply) {
     li.addEventListener("click", () => goTo(g, i + 1));
     list.append(li);
   });
-  const last = list.querySelector("li.last");
-  if (last && !w.replay) last.scrollIntoView({ block: "nearest" });
+  // Follow the live game's last move inside the list (not the page).
+  if (!w.replay) list.scrollTop = list.scrollHeight;
 }
 
 function renderLines(g) {
