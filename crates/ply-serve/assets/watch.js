@@ -52,6 +52,7 @@ function apply(event) {
       const g = w.live.get(event.number);
       if (!g) break;
       g.moves.push(event.move);
+      g.used_ms.push(event.used_ms);
       g.position = event.position;
       g.clocks = event.clocks;
       g.to_move = event.to_move;
@@ -198,8 +199,21 @@ function tickClocks() {
     if (c.live && ms !== null && ms !== undefined && side === g.to_move) {
       ms -= performance.now() - (w.received.get(g.number) || performance.now());
     }
-    span.textContent = c.live ? clockText(ms) : "";
+    span.textContent = c.live ? (ms === null || ms === undefined ? lastMove(g, side) : clockText(ms)) : "";
   }
+}
+
+// Without a clock: the time of the side's last move.
+function lastMove(g, side) {
+  // Moves alternate (passes are moves): the side of move i follows from the
+  // side to move now.
+  const firstSide = (g.to_move + g.moves.length) % 2;
+  for (let i = g.used_ms.length - 1; i >= 0; i--) {
+    if ((firstSide + i) % 2 === side && g.used_ms[i] !== null) {
+      return `last move ${(g.used_ms[i] / 1000).toFixed(2)} s`;
+    }
+  }
+  return "no clock";
 }
 
 function renderHistory(g, ply) {
