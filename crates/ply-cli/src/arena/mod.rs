@@ -106,7 +106,13 @@ fn serve<G: MatchGame>(
     let games = schedule::jobs(options).len();
     let feed = watch::Feed::new::<G>(name, names, games, &options.event);
     let address = std::net::SocketAddr::new(options.bind, port);
-    let bound = ply_serve::spawn(address, ply_serve::Config::default(), Arc::clone(&feed.0))
+    // One search at a time for the app's other pages: a visitor's analysis
+    // takes little from the engines' clocks.
+    let config = ply_serve::Config {
+        max_searches: 1,
+        ..ply_serve::Config::default()
+    };
+    let bound = ply_serve::spawn(address, config, Arc::clone(&feed.0))
         .map_err(|e| CliError::Match(format!("-serve: cannot listen on {address}: {e}")))?;
     let host = if bound.ip().is_unspecified() {
         format!("127.0.0.1:{}", bound.port())
