@@ -8,7 +8,12 @@ end is announced with its reason, take a move back, start the analysis and
 wait for a line to appear; then save the game as a record, load it back and
 step through it. Each game leaves a screenshot in target/browser/.
 
-Usage: play_in_chromium.py PLY_BINARY [--screenshots DIR]
+Then watch a match: a two-game `ply match chess ... -serve 0` (ply against
+ply at a small node count) followed on /watch until the page shows both
+games finished with the final score, a finished game replayed (watch.png);
+and /watch of `ply serve` alone says there is no match.
+
+Usage: play_in_chromium.py PLY_BINARY [--screenshots DIR] [--only watch|play]
 
 Skips (exit 0, with a message) when chromium, chromedriver or Selenium are
 missing; .ci/run installs them (apt-get chromium chromium-driver, pip
@@ -47,6 +52,9 @@ def main():
     shots = "target/browser"
     if "--screenshots" in sys.argv:
         shots = sys.argv[sys.argv.index("--screenshots") + 1]
+    only = None
+    if "--only" in sys.argv:
+        only = sys.argv[sys.argv.index("--only") + 1]
     chromium = find("chromium", "chromium-browser")
     driver = find("chromedriver")
     if not chromium:
@@ -71,14 +79,75 @@ def main():
             options.add_argument(arg)
         browser = webdriver.Chrome(service=Service(executable_path=driver), options=options)
         try:
-            for game in GAMES:
-                play_a_game(browser, By, url, game, shots)
+            if only in (None, "play"):
+                for game in GAMES:
+                    play_a_game(browser, By, url, game, shots)
+            if only in (None, "watch"):
+                no_match(browser, url)
+                watch_a_match(browser, By, ply, shots)
         finally:
             browser.quit()
     finally:
         server.terminate()
         server.wait(timeout=10)
-    print("browser test: all games played to the end and analysed")
+    print("browser test: all games played to the end and analysed, a match watched")
+
+
+def no_match(browser, url):
+    """`ply serve` alone: /watch says no match is being watched."""
+    browser.get(f"{url}watch")
+    state = lambda: browser.execute_script("return document.body.dataset.state || ''")
+    wait(lambda: state() == "nomatch", "the no-match page", timeout=20)
+    print("watch: ply serve alone shows no match")
+
+
+def watch_a_match(browser, By, ply, shots):
+    """A two-game `ply match -serve 0` followed on its page to the end."""
+    engine = f"cmd={ply} uci"
+    match = subprocess.Popen(
+        [ply, "match", "chess", "-engine", engine, "name=alpha", "-engine", engine, "name=beta",
+         "-each", "nodes=3000", "-games", "2", "-maxmoves", "40", "-serve", "0", "--json"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        url = None
+        for _ in range(20):
+            line = match.stderr.readline()
+            if line.startswith("watch the match at "):
+                url = line.split()[-1]
+                break
+        assert url, "ply match -serve printed no address"
+        browser.get(url)
+        state = lambda: browser.execute_script("return document.body.dataset.state || ''")
+        wait(lambda: state() in ("live", "over"), "the match page", timeout=30)
+        wait(lambda: browser.execute_script("return !!document.querySelector('#board svg')")
+             or state() == "over", "the live board", timeout=60)
+        if state() == "live":
+            browser.execute_script("window.scrollTo(0, 0)")
+            browser.save_screenshot(os.path.join(shots, "watch-live.png"))
+        wait(lambda: state() == "over", "the match to end", timeout=240)
+        score = wait(lambda: "2 of 2 games" in browser.find_element(By.ID, "score").text
+                     and browser.find_element(By.ID, "score").text, "the final score", timeout=20)
+        elo = browser.find_element(By.ID, "elo").text
+        assert elo.startswith("Elo difference"), elo
+        finished = browser.find_elements(By.CSS_SELECTOR, "#finished button")
+        assert len(finished) == 2, [b.text for b in finished]
+        cells = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "#cross td") if td.text not in ("", "—")]
+        assert len(cells) == 2, cells
+        # Replay the first game: its board at the end, then one move back.
+        finished[-1].click()
+        wait(lambda: browser.find_element(By.ID, "status").text.startswith("Game 1:"), "the replay")
+        wait(lambda: browser.execute_script("return !!document.querySelector('#board svg')"), "the board")
+        moves = browser.execute_script("return document.querySelectorAll('#history li').length")
+        browser.find_element(By.ID, "nav-back").click()
+        wait(lambda: f"Move {moves - 1} of {moves}" in browser.find_element(By.ID, "status").text,
+             "one move back")
+        time.sleep(0.5)
+        browser.execute_script("window.scrollTo(0, 0)")
+        browser.save_screenshot(os.path.join(shots, "watch.png"))
+        print(f"watch: {score}; {elo}; game 1 replayed ({moves} moves)")
+    finally:
+        match.terminate()
+        match.wait(timeout=10)
 
 
 def wait(condition, what, timeout=60):

@@ -105,6 +105,6 @@ impl GameTask for Match<'_> {
     type Output = Result<(), CliError>;
 
     fn run<G: GameEntry>(self) -> Self::Output {
-        arena::run::<G::Board>(self.options, self.json)
+        arena::run::<G::Board>(G::NAME, self.options, self.json)
     }
 }

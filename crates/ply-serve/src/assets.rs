@@ -17,6 +17,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/app.js"),
     ),
     (
+        "watch.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/watch.js"),
+    ),
+    (
         "app.css",
         "text/css; charset=utf-8",
         include_str!("../assets/app.css"),

@@ -18,12 +18,15 @@
 //!   listener; [`run`] is `ply serve`.
 //! - [`api`]: the JSON routes; [`analyse`]: the WebSocket of the analysis;
 //!   [`store`]: the games in progress and their bounds.
+//! - [`watch`]: the page `/watch` that follows a `ply match` started on the
+//!   command line with `-serve` ([`spawn`] runs the server beside it).
 
 pub mod analyse;
 pub mod api;
 pub mod assets;
 pub mod error;
 pub mod store;
+pub mod watch;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
@@ -116,8 +119,15 @@ async fn check_host(
     }
 }
 
-/// The app's routes on `state`: the page, its assets, the API.
+/// The app's routes on `state`: the page, its assets, the API (no match
+/// to watch).
 pub fn router(state: Arc<State>) -> Router {
+    watching(state, None)
+}
+
+/// The app's routes on `state` with the match view of `feed` (`None`: no
+/// match, `/api/match` answers 404).
+pub fn watching(state: Arc<State>, feed: Option<Arc<watch::MatchFeed>>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
@@ -132,6 +142,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/games/{id}/think", post(api::think))
         .route("/api/games/{id}/stop", post(api::stop))
         .route("/api/games/{id}/analyse", get(analyse::upgrade))
+        .merge(watch::routes(feed))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
@@ -147,9 +158,57 @@ pub fn router(state: Arc<State>) -> Router {
 /// # Errors
 /// The listener's error.
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    serve_watching(listener, config, None).await
+}
+
+/// [`serve`] with the match view of `feed`.
+///
+/// # Errors
+/// The listener's error.
+pub async fn serve_watching(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    feed: Option<Arc<watch::MatchFeed>>,
+) -> std::io::Result<()> {
     let state = Arc::new(State::new(config));
     tokio::spawn(store::sweep(Arc::clone(&state)));
-    axum::serve(listener, router(state)).await
+    axum::serve(listener, watching(state, feed)).await
+}
+
+/// The server of `ply match -serve`: binds `address` now and serves the app
+/// with the match view of `feed` on a thread of its own (with its own
+/// runtime) until the process ends; on a loopback address only to loopback
+/// names. Returns the address bound (the port chosen when 0 was asked).
+///
+/// # Errors
+/// The address cannot be bound, or the runtime or the thread cannot start.
+pub fn spawn(
+    address: SocketAddr,
+    config: Config,
+    feed: Arc<watch::MatchFeed>,
+) -> std::io::Result<SocketAddr> {
+    let config = Config {
+        loopback_only: address.ip().is_loopback(),
+        ..config
+    };
+    let listener = std::net::TcpListener::bind(address)?;
+    listener.set_nonblocking(true)?;
+    let bound = listener.local_addr()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(config.max_searches + 4)
+        .enable_all()
+        .build()?;
+    std::thread::Builder::new()
+        .name("ply-serve".to_owned())
+        .spawn(move || {
+            runtime.block_on(async move {
+                if let Ok(listener) = tokio::net::TcpListener::from_std(listener) {
+                    let _ = serve_watching(listener, config, Some(feed)).await;
+                }
+            });
+        })?;
+    Ok(bound)
 }
 
 /// `ply serve`: binds `address`, calls `ready` with the address bound (the

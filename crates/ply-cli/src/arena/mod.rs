@@ -10,7 +10,9 @@
 //! - [`adjudication`]: draws and resignations by score, the move limit;
 //! - [`referee`]: one game; [`schedule`]: the games in order;
 //! - [`tally`] and [`stats`]: results, Elo, LOS, pentanomial, SPRT;
-//!   [`time_use`]: the clock each engine has left after moves 20, 40, 60.
+//!   [`time_use`]: the clock each engine has left after moves 20, 40, 60;
+//! - [`watch`]: what the page of `ply match -serve` is told as the match
+//!   goes.
 
 pub mod adjudication;
 pub mod client;
@@ -25,6 +27,7 @@ pub mod schedule;
 pub mod stats;
 pub mod tally;
 pub mod time_use;
+pub mod watch;
 
 use crate::error::CliError;
 use game::MatchGame;
@@ -39,10 +42,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex, PoisonError};
 use tally::Tally;
+use watch::{Nobody, Watcher};
 
 /// Runs `ply match <game> <options...>` with game `G` (the game registry
-/// picks it).
-pub fn run<G: MatchGame>(args: &[String], json: bool) -> Result<(), CliError> {
+/// picks it; `name` is its name).
+pub fn run<G: MatchGame>(name: &str, args: &[String], json: bool) -> Result<(), CliError> {
     let Some(mut options) =
         options::parse(args, G::PROTOCOLS[0], G::PROTOCOLS).map_err(CliError::Match)?
     else {
@@ -72,12 +76,66 @@ pub fn run<G: MatchGame>(args: &[String], json: bool) -> Result<(), CliError> {
         let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&ctrl_c));
         let _ = signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&stop));
     }
-    let interrupted = play_match::<G>(&options, &openings, record_file, &stop)?;
+    let feed = match options.serve {
+        Some(port) => Some(serve::<G>(name, &options, port)?),
+        None => None,
+    };
+    let watcher: &dyn Watcher<G> = match &feed {
+        Some(feed) => feed,
+        None => &Nobody,
+    };
+    let interrupted = play_match::<G>(&options, &openings, record_file, &stop, watcher)?;
     let interrupted = interrupted || ctrl_c.load(Ordering::Relaxed);
     if interrupted && ctrl_c.load(Ordering::Relaxed) {
         return Err(CliError::Interrupted);
     }
+    if feed.is_some() {
+        linger();
+    }
     Ok(())
+}
+
+/// Starts the page that follows the match (`-serve`) and says where it is
+/// on stderr.
+fn serve<G: MatchGame>(
+    name: &str,
+    options: &MatchOptions,
+    port: u16,
+) -> Result<watch::Feed, CliError> {
+    let names = options.engines.iter().map(|e| e.name.clone()).collect();
+    let games = schedule::jobs(options).len();
+    let feed = watch::Feed::new::<G>(name, names, games, &options.event);
+    let address = std::net::SocketAddr::new(options.bind, port);
+    // One search at a time for the app's other pages: a visitor's analysis
+    // takes little from the engines' clocks.
+    let config = ply_serve::Config {
+        max_searches: 1,
+        ..ply_serve::Config::default()
+    };
+    let bound = ply_serve::spawn(address, config, Arc::clone(&feed.0))
+        .map_err(|e| CliError::Match(format!("-serve: cannot listen on {address}: {e}")))?;
+    let host = if bound.ip().is_unspecified() {
+        format!("127.0.0.1:{}", bound.port())
+    } else {
+        bound.to_string()
+    };
+    eprintln!("watch the match at http://{host}/watch");
+    Ok(feed)
+}
+
+/// After a match with `-serve`: keeps the page up (the final score, the
+/// games to replay) until Ctrl-C or a termination signal.
+fn linger() {
+    eprintln!("the match is over; its page stays up until Ctrl-C");
+    let quit = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    {
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&quit));
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&quit));
+    }
+    while !quit.load(Ordering::Relaxed) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
 }
 
 /// Plays the games, writing each record and result line as it ends; true
@@ -87,6 +145,7 @@ fn play_match<G: MatchGame>(
     openings: &[Opening<G>],
     mut record_file: Option<std::fs::File>,
     stop: &Arc<AtomicBool>,
+    watcher: &dyn Watcher<G>,
 ) -> Result<bool, CliError> {
     let jobs = schedule::jobs(options);
     let total = jobs.len();
@@ -119,10 +178,12 @@ fn play_match<G: MatchGame>(
                     let opening = &openings[job.opening % openings.len()];
                     let Some(played) = referee::play(
                         &pairing,
+                        &job,
                         opening,
                         &options.adjudication,
                         stop,
                         options.debug,
+                        watcher,
                     ) else {
                         return;
                     };
@@ -139,12 +200,14 @@ fn play_match<G: MatchGame>(
             let sides = played.record.positions().iter().map(|p| p.side_to_move());
             tally.add_time_use(job.engines, sides.zip(played.move_clocks.iter().copied()));
             let opening = &openings[job.opening % openings.len()];
+            let text = record_text(options, &job, opening, &played);
             if let Some(file) = record_file.as_mut() {
-                let text = record_text(options, &job, opening, &played);
                 file.write_all(format!("{text}\n").as_bytes())
                     .and_then(|()| file.flush())
                     .map_err(CliError::Output)?;
             }
+            watcher.game_ended(&job, &played, &text);
+            watcher.score(&tally);
             let line = game_line::<G>(options, &job, opening, &played, total);
             if options.json {
                 println!("{line}");
@@ -168,6 +231,7 @@ fn play_match<G: MatchGame>(
     })?;
     bar.finish_and_clear();
     let interrupted = stop.load(Ordering::Relaxed) && !sprt_stopped;
+    watcher.finished(interrupted);
     if options.json {
         println!("{}", tally.json(interrupted));
     } else {

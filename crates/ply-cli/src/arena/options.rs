@@ -12,6 +12,7 @@ use super::clock::TimeControl;
 use super::process::Launch;
 use super::protocol::Protocol;
 use super::stats::Sprt;
+use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -93,6 +94,11 @@ pub struct MatchOptions {
     pub debug: bool,
     /// One JSON object per game and a summary on stdout.
     pub json: bool,
+    /// Serve the page that follows the match (`/watch`) on this port (0:
+    /// any free port); it stays up after the match until Ctrl-C.
+    pub serve: Option<u16>,
+    /// The address that page listens on (loopback unless told otherwise).
+    pub bind: IpAddr,
 }
 
 /// The usage text of `ply match`.
@@ -127,7 +133,14 @@ options:
   -solve EMPTIES                othello: end games by ply's exact solver
   -sprt elo0=E elo1=E alpha=A beta=B           stop when the test decides
   -tournament round-robin|gauntlet             with more than two engines
+  -serve [PORT]                 follow the match in the browser: the page
+                                http://127.0.0.1:PORT/watch (default port 8080,
+                                0: any free one), up until Ctrl-C after the match
+  -bind ADDR                    the page's address (default 127.0.0.1)
   -event NAME   -ratinginterval N   -recover   -debug   --json";
+
+/// The port of `-serve` without one.
+const DEFAULT_PORT: u16 = 8080;
 
 /// Defaults of the engine keys.
 const DEFAULT_MARGIN: Duration = Duration::from_millis(50);
@@ -300,6 +313,8 @@ pub fn parse(
         rating_interval: None,
         debug: false,
         json: false,
+        serve: None,
+        bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
     };
     let mut index = 0;
     while index < args.len() {
@@ -318,6 +333,23 @@ pub fn parse(
             "-json" | "--json" => options.json = true,
             "-debug" => options.debug = true,
             "-recover" => {}
+            "-serve" | "--serve" => {
+                let port = match args.get(index).filter(|v| !v.starts_with('-')) {
+                    Some(v) => {
+                        index += 1;
+                        v.parse::<u16>()
+                            .map_err(|_| format!("{option} {v}: expected a port (0 to 65535)"))?
+                    }
+                    None => DEFAULT_PORT,
+                };
+                options.serve = Some(port);
+            }
+            "-bind" | "--bind" => {
+                let v = value("an address")?;
+                options.bind = v.parse().map_err(|_| {
+                    format!("{option} {v}: expected an IP address (127.0.0.1, ::1)")
+                })?;
+            }
             "-engine" | "-each" => {
                 let pairs = key_values(args, &mut index);
                 if pairs.is_empty() {
@@ -678,6 +710,29 @@ mod tests {
     fn commands_split_like_a_shell() {
         assert_eq!(split_command("a 'b c' \"d\" ''"), ["a", "b c", "d", ""]);
         assert_eq!(split_command("  x  "), ["x"]);
+    }
+
+    #[test]
+    fn serving_the_match() {
+        let options = chess("-engine cmd=a -engine cmd=b -each depth=2").unwrap();
+        assert_eq!(options.serve, None);
+        let options = chess("-engine cmd=a -engine cmd=b -each depth=2 -serve").unwrap();
+        assert_eq!(options.serve, Some(8080));
+        assert!(options.bind.is_loopback());
+        let options =
+            chess("-engine cmd=a -engine cmd=b -serve 0 -bind 0.0.0.0 -each depth=2").unwrap();
+        assert_eq!(options.serve, Some(0));
+        assert!(options.bind.is_unspecified());
+        for (line, expected) in [
+            ("-serve 70000", "expected a port"),
+            ("-serve x", "expected a port"),
+            ("-bind nowhere", "expected an IP address"),
+            ("-bind", "-bind needs"),
+        ] {
+            let err =
+                chess(&format!("-engine cmd=a -engine cmd=b -each depth=2 {line}")).unwrap_err();
+            assert!(err.contains(expected), "{line}: {err}");
+        }
     }
 
     #[test]

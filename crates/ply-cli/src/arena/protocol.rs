@@ -81,6 +81,34 @@ pub struct Request<'a> {
     pub control: TimeControl,
     /// When to stop waiting for the move.
     pub deadline: Instant,
+    /// Where the engine's thinking lines go as they come (`ply match
+    /// -serve` shows them).
+    pub lines: Lines<'a>,
+}
+
+/// Where a client hands the thinking lines of its engine (UCI `info`
+/// lines with a score or a line, Hub `info` lines, CECP thinking output), as
+/// the engine wrote them.
+#[derive(Clone, Copy, Default)]
+pub struct Lines<'a>(pub Option<&'a (dyn Fn(&str) + Sync)>);
+
+impl Lines<'_> {
+    /// Hands over `line`.
+    pub fn report(&self, line: &str) {
+        if let Some(report) = self.0 {
+            report(line);
+        }
+    }
+}
+
+impl std::fmt::Debug for Lines<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Lines(reported)"
+        } else {
+            "Lines(dropped)"
+        })
+    }
 }
 
 /// An engine's move.

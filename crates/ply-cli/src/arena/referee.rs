@@ -11,7 +11,9 @@ use super::clock::{Clock, ClockView};
 use super::game::MatchGame;
 use super::options::EngineSpec;
 use super::process::Fault;
-use super::protocol::{Client, Request};
+use super::protocol::{Client, Lines, Request};
+use super::schedule::Job;
+use super::watch::{Watcher, clocks_left};
 use ply_core::GameHistory;
 use ply_core::Side;
 use ply_core::record::{Ending, MoveClock};
@@ -72,18 +74,27 @@ pub struct Pairing<'a> {
     pub engines: [&'a EngineSpec; 2],
 }
 
-/// Plays one game from `opening`; `None` when interrupted.
+/// Plays game `job` from `opening`, telling `watcher` its start, moves and
+/// the engines' lines (the end is the caller's to tell); `None` when
+/// interrupted.
 pub fn play<G: MatchGame>(
     pairing: &Pairing,
+    job: &Job,
     opening: &Opening<G>,
     adjudication: &Adjudication,
     stop: &Arc<AtomicBool>,
     debug: bool,
+    watcher: &dyn Watcher<G>,
 ) -> Option<Played<G>> {
     let mut record = GameHistory::new(opening.start.clone());
     for &mv in &opening.moves {
         record.push(mv);
     }
+    let clocks = [
+        Clock::new(pairing.engines[0].control),
+        Clock::new(pairing.engines[1].control),
+    ];
+    watcher.game_started(job, opening, &record, clocks_left(&clocks));
     // The side that moves first in the game's terms (Side::First) is engine 0.
     let mut clients: Vec<Box<dyn Client>> = Vec::with_capacity(2);
     for (index, spec) in pairing.engines.iter().enumerate() {
@@ -107,7 +118,13 @@ pub fn play<G: MatchGame>(
             }
         }
     }
-    let result = run(pairing, &mut clients, record, adjudication);
+    let result = run(
+        pairing,
+        &mut clients,
+        record,
+        adjudication,
+        (watcher, job.number),
+    );
     for client in &mut clients {
         client.quit();
     }
@@ -160,6 +177,7 @@ fn run<G: MatchGame>(
     clients: &mut [Box<dyn Client>],
     mut record: GameHistory<G>,
     adjudication: &Adjudication,
+    (watcher, number): (&dyn Watcher<G>, usize),
 ) -> Result<Played<G>, Fault> {
     let start_text = record.start().protocol_position();
     let standard = record.starts_from_standard();
@@ -231,6 +249,7 @@ fn run<G: MatchGame>(
             moves.push(position.protocol_move(legal[0]));
             record.push(legal[0]);
             move_clocks.push(None);
+            watcher.moved(number, &record, None, clocks_left(&clocks));
             continue;
         }
         let index = side.index();
@@ -241,6 +260,7 @@ fn run<G: MatchGame>(
             Some(left) => left + spec.margin,
             None => spec.timeout,
         };
+        let report = |line: &str| watcher.engine_line(number, side, line);
         let request = Request {
             start: &start_text,
             standard_start: standard,
@@ -255,6 +275,7 @@ fn run<G: MatchGame>(
             },
             control: spec.control,
             deadline: Instant::now() + patience + Duration::from_millis(5),
+            lines: Lines(Some(&report)),
         };
         let reply = match clients[index].think(&request) {
             Ok(reply) => reply,
@@ -313,10 +334,12 @@ fn run<G: MatchGame>(
         };
         moves.push(position.protocol_move(mv));
         record.push(mv);
-        move_clocks.push(Some(MoveClock {
+        let move_clock = MoveClock {
             used,
             left: clocks[index].remaining(),
-        }));
+        };
+        move_clocks.push(Some(move_clock));
+        watcher.moved(number, &record, Some(move_clock), clocks_left(&clocks));
         scored.push(Scored {
             side,
             score: reply.score,

@@ -222,6 +222,7 @@ impl Client for Cecp {
             }
             if let Some(s) = thinking_score(line) {
                 score = Some(s);
+                request.lines.report(line);
             }
             Ok(None)
         })?;

@@ -131,6 +131,7 @@ impl Client for Hub {
                 return Err(Fault::Protocol(line.to_owned()));
             }
             if line.starts_with("info ") {
+                request.lines.report(line);
                 if let Some(s) = value(line, "score").and_then(|s| s.parse::<f64>().ok()) {
                     score = Some((s * 100.0).round() as i32);
                 }

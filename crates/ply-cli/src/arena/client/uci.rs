@@ -103,6 +103,9 @@ impl Client for Uci {
                     if let Some(s) = info_score(line) {
                         score = Some(s);
                     }
+                    if line.contains(" score ") || line.contains(" pv ") {
+                        request.lines.report(line);
+                    }
                     return Ok(None);
                 }
                 if let Some(rest) = line.strip_prefix("bestmove") {

@@ -1,0 +1,765 @@
+//! Watching a `ply match`: the match process publishes what happens into a
+//! [`MatchFeed`] and the page `/watch` follows it.
+//!
+//! The feed is read-only from HTTP: a match is started on the command line
+//! (`ply match ... -serve`), which makes the feed and serves it with the rest
+//! of the app; nothing a page sends can start a match or name a program.
+//! `ply serve` alone has no feed and answers 404 ("no match").
+//!
+//! - `GET /watch`: the page;
+//! - `GET /api/match`: the [`MatchFeed::snapshot`];
+//! - `GET /api/match/ws`: a WebSocket that sends the snapshot, then each
+//!   event as it happens (a new snapshot when the page fell behind);
+//! - `GET /api/match/games/{number}`: one game, live or finished, with its
+//!   moves (and its record once finished);
+//! - `GET /api/match/games/{number}/board.svg?ply=N&theme=&flip=`: the board
+//!   after `ply` moves of the game (default: all), drawn by ply's renderer;
+//! - `GET /api/match/games/{number}/record`: a finished game's record file.
+//!
+//! Events are JSON objects with a `type` and a sequence number `seq` (the
+//! snapshot carries the last one): `game` (a game started, with its
+//! players, opening, start position and clocks), `move` (a move played, the
+//! position after it and both clocks), `line` (an engine's thinking line as
+//! the engine wrote it), `end` (a game ended: result, reason), `score` (the
+//! running score, Elo with its error, SPRT) and `over` (the match ended).
+//!
+//! Memory is bounded ([`FeedLimits`]): the moves of at most
+//! [`FeedLimits::finished`] finished games are kept (older ones are
+//! dropped, their results still count), a few thinking lines per side of
+//! each live game, each cut to [`FeedLimits::line_chars`] characters.
+
+use crate::error::ApiError;
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State as Shared};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use ply_games::GameKind;
+use ply_games::svg::{self, Theme};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use tokio::sync::broadcast;
+
+/// The page.
+pub const PAGE: &str = include_str!("../assets/watch.html");
+
+/// How much a feed keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeedLimits {
+    /// Finished games kept with their moves and records.
+    pub finished: usize,
+    /// Thinking lines kept per side of a live game.
+    pub lines: usize,
+    /// The longest thinking line kept, in characters (longer ones are cut).
+    pub line_chars: usize,
+    /// Events a page may fall behind before it is sent a new snapshot.
+    pub backlog: usize,
+}
+
+impl Default for FeedLimits {
+    /// 500 finished games, 8 lines per side of 400 characters, a backlog of
+    /// 1024 events.
+    fn default() -> FeedLimits {
+        FeedLimits {
+            finished: 500,
+            lines: 8,
+            line_chars: 400,
+            backlog: 1024,
+        }
+    }
+}
+
+/// What the match is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchInfo {
+    /// The game's name (`chess`).
+    pub game: String,
+    /// The engines' names, as in the tables.
+    pub engines: Vec<String>,
+    /// Games scheduled.
+    pub games: usize,
+    /// The event's name.
+    pub event: String,
+    /// The colours: the side that moves first (`White`), then the other.
+    pub sides: [String; 2],
+}
+
+/// A game that started.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameStart {
+    /// Its number in the match, from 1.
+    pub number: usize,
+    /// Its round, from 1.
+    pub round: u32,
+    /// The engines, by index into [`MatchInfo::engines`]: the one that moves
+    /// first, then the other.
+    pub engines: [usize; 2],
+    /// The opening's name.
+    pub opening: String,
+    /// The position the opening starts from, in the game's notation.
+    pub start: String,
+    /// The opening's moves, in the game's notation.
+    pub moves: Vec<String>,
+    /// The position now.
+    pub position: String,
+    /// Each side's clock in milliseconds (`None`: no clock).
+    pub clocks: [Option<u64>; 2],
+    /// The side to move: 0 (the side that moves first) or 1.
+    pub to_move: usize,
+}
+
+/// A move played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MovePlayed {
+    /// The move, in the game's notation.
+    pub notation: String,
+    /// The position after it.
+    pub position: String,
+    /// Each side's clock after it, in milliseconds.
+    pub clocks: [Option<u64>; 2],
+    /// The time the move took, in milliseconds (`None`: a forced pass).
+    pub used_ms: Option<u64>,
+    /// The side to move next.
+    pub to_move: usize,
+}
+
+/// A game that ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// `1-0` (the side that moves first won), `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// The winner: 0 (the side that moves first), 1, or `None` for a draw.
+    pub winner: Option<usize>,
+    /// The end in a sentence.
+    pub reason: String,
+    /// PGN's `Termination` (`normal`, `time forfeit`...).
+    pub termination: String,
+    /// The game's record file (PGN, PDN or GGF).
+    pub record: String,
+}
+
+/// One game as the feed keeps it.
+#[derive(Clone, Debug, Serialize)]
+struct Game {
+    number: usize,
+    round: u32,
+    engines: [usize; 2],
+    players: [String; 2],
+    opening: String,
+    start: String,
+    /// Moves of the opening (played before the engines took over).
+    opening_plies: usize,
+    moves: Vec<String>,
+    position: String,
+    clocks: [Option<u64>; 2],
+    to_move: usize,
+    /// The time of each move in ms (`None` for the opening and passes).
+    used_ms: Vec<Option<u64>>,
+    /// The last thinking lines of each side, oldest first.
+    lines: [VecDeque<String>; 2],
+    result: Option<String>,
+    winner: Option<usize>,
+    reason: Option<String>,
+    termination: Option<String>,
+    #[serde(skip)]
+    record: Option<String>,
+}
+
+impl Game {
+    /// The game without its moves, for lists.
+    fn summary(&self) -> Value {
+        json!({
+            "number": self.number,
+            "round": self.round,
+            "engines": self.engines,
+            "players": self.players,
+            "opening": self.opening,
+            "plies": self.moves.len(),
+            "result": self.result,
+            "winner": self.winner,
+            "reason": self.reason,
+            "termination": self.termination,
+        })
+    }
+}
+
+/// Wins, draws and losses of one engine with one colour against another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+struct Cell {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+struct Feed {
+    info: MatchInfo,
+    seq: u64,
+    live: BTreeMap<usize, Game>,
+    finished: VecDeque<Game>,
+    dropped: usize,
+    /// `(first mover, other)` by engine index: the first mover's results.
+    cross: BTreeMap<(usize, usize), Cell>,
+    score: Value,
+    over: Option<bool>,
+}
+
+/// What a match publishes and its pages read: the state for a page that
+/// joins late and a stream of events (see the [module](self) for both).
+pub struct MatchFeed {
+    feed: Mutex<Feed>,
+    limits: FeedLimits,
+    events: broadcast::Sender<Arc<str>>,
+}
+
+impl MatchFeed {
+    /// The feed of a match that is about to start.
+    pub fn new(info: MatchInfo, limits: FeedLimits) -> MatchFeed {
+        let (events, _) = broadcast::channel(limits.backlog.max(1));
+        MatchFeed {
+            feed: Mutex::new(Feed {
+                info,
+                seq: 0,
+                live: BTreeMap::new(),
+                finished: VecDeque::new(),
+                dropped: 0,
+                cross: BTreeMap::new(),
+                score: Value::Null,
+                over: None,
+            }),
+            limits,
+            events,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Feed> {
+        self.feed.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Numbers the event, sends it to the pages following (under the lock,
+    /// so that a page that joins sees each event once: in its snapshot or
+    /// after it).
+    fn publish(&self, feed: &mut Feed, mut event: Value) {
+        feed.seq += 1;
+        event["seq"] = json!(feed.seq);
+        let _ = self.events.send(Arc::from(event.to_string()));
+    }
+
+    /// A game started.
+    pub fn game_started(&self, start: GameStart) {
+        let mut feed = self.lock();
+        let name = |i: usize| feed.info.engines.get(i).cloned().unwrap_or_default();
+        let game = Game {
+            number: start.number,
+            round: start.round,
+            engines: start.engines,
+            players: [name(start.engines[0]), name(start.engines[1])],
+            opening: start.opening,
+            start: start.start,
+            opening_plies: start.moves.len(),
+            used_ms: vec![None; start.moves.len()],
+            moves: start.moves,
+            position: start.position,
+            clocks: start.clocks,
+            to_move: start.to_move,
+            lines: [VecDeque::new(), VecDeque::new()],
+            result: None,
+            winner: None,
+            reason: None,
+            termination: None,
+            record: None,
+        };
+        let event = json!({ "type": "game", "game": game });
+        feed.live.insert(start.number, game);
+        self.publish(&mut feed, event);
+    }
+
+    /// A move of live game `number`.
+    pub fn moved(&self, number: usize, mv: MovePlayed) {
+        let mut feed = self.lock();
+        let Some(game) = feed.live.get_mut(&number) else {
+            return;
+        };
+        game.moves.push(mv.notation.clone());
+        game.used_ms.push(mv.used_ms);
+        game.position.clone_from(&mv.position);
+        game.clocks = mv.clocks;
+        game.to_move = mv.to_move;
+        let event = json!({
+            "type": "move",
+            "number": number,
+            "ply": game.moves.len(),
+            "move": mv.notation,
+            "position": mv.position,
+            "clocks": mv.clocks,
+            "used_ms": mv.used_ms,
+            "to_move": mv.to_move,
+        });
+        self.publish(&mut feed, event);
+    }
+
+    /// A thinking line of the engine playing `side` (0: the side that moves
+    /// first) in live game `number`, as the engine wrote it.
+    pub fn engine_line(&self, number: usize, side: usize, text: &str) {
+        let text: String = text
+            .chars()
+            .take(self.limits.line_chars)
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let mut feed = self.lock();
+        let Some(game) = feed.live.get_mut(&number) else {
+            return;
+        };
+        let Some(lines) = game.lines.get_mut(side) else {
+            return;
+        };
+        lines.push_back(text.clone());
+        while lines.len() > self.limits.lines {
+            lines.pop_front();
+        }
+        let event = json!({ "type": "line", "number": number, "side": side, "text": text });
+        self.publish(&mut feed, event);
+    }
+
+    /// Live game `number` ended.
+    pub fn game_ended(&self, number: usize, end: GameEnd) {
+        let mut feed = self.lock();
+        let Some(mut game) = feed.live.remove(&number) else {
+            return;
+        };
+        let cell = feed
+            .cross
+            .entry((game.engines[0], game.engines[1]))
+            .or_default();
+        match end.winner {
+            None => cell.draws += 1,
+            Some(0) => cell.wins += 1,
+            Some(_) => cell.losses += 1,
+        }
+        game.result = Some(end.result);
+        game.winner = end.winner;
+        game.reason = Some(end.reason);
+        game.termination = Some(end.termination);
+        game.record = Some(end.record);
+        game.lines = [VecDeque::new(), VecDeque::new()];
+        let event = json!({
+            "type": "end",
+            "summary": game.summary(),
+            "cross": cross_json(&feed.cross),
+        });
+        feed.finished.push_back(game);
+        while feed.finished.len() > self.limits.finished {
+            feed.finished.pop_front();
+            feed.dropped += 1;
+        }
+        self.publish(&mut feed, event);
+    }
+
+    /// The running score, as `ply match --json` writes its summary: `games`,
+    /// `wins`, `draws`, `losses` (the first engine's against the second),
+    /// `score`, `elo`, `elo_error` (the 95 % interval's half width), `los`,
+    /// `sprt`, `engines`...
+    pub fn score(&self, score: Value) {
+        let mut feed = self.lock();
+        feed.score = score.clone();
+        self.publish(&mut feed, json!({ "type": "score", "score": score }));
+    }
+
+    /// The match ended (`interrupted`: stopped before its last game).
+    pub fn finish(&self, interrupted: bool) {
+        let mut feed = self.lock();
+        feed.over = Some(interrupted);
+        feed.live.clear();
+        self.publish(
+            &mut feed,
+            json!({ "type": "over", "interrupted": interrupted }),
+        );
+    }
+
+    /// Everything a page needs to start: `{"type": "snapshot", "seq", "match",
+    /// "live": [games with moves and lines], "finished": [summaries],
+    /// "dropped", "cross": [{"first", "second", "wins", "draws", "losses"}],
+    /// "score", "over", "interrupted"}`.
+    pub fn snapshot(&self) -> Value {
+        snapshot(&self.lock())
+    }
+
+    /// The snapshot and the events after it.
+    fn join(&self) -> (Value, broadcast::Receiver<Arc<str>>) {
+        let feed = self.lock();
+        (snapshot(&feed), self.events.subscribe())
+    }
+
+    /// Game `number` (live or kept) with its moves and, once finished, its
+    /// record.
+    fn game(&self, number: usize) -> Option<Game> {
+        let feed = self.lock();
+        feed.live
+            .get(&number)
+            .or_else(|| feed.finished.iter().find(|g| g.number == number))
+            .cloned()
+    }
+
+    /// The game's kind.
+    fn kind(&self) -> Option<GameKind> {
+        GameKind::named(&self.lock().info.game)
+    }
+}
+
+fn cross_json(cross: &BTreeMap<(usize, usize), Cell>) -> Value {
+    cross
+        .iter()
+        .map(|(&(first, second), cell)| {
+            json!({"first": first, "second": second,
+                   "wins": cell.wins, "draws": cell.draws, "losses": cell.losses})
+        })
+        .collect()
+}
+
+fn snapshot(feed: &Feed) -> Value {
+    json!({
+        "type": "snapshot",
+        "seq": feed.seq,
+        "match": feed.info,
+        "live": feed.live.values().collect::<Vec<_>>(),
+        "finished": feed.finished.iter().map(Game::summary).collect::<Vec<_>>(),
+        "dropped": feed.dropped,
+        "cross": cross_json(&feed.cross),
+        "score": feed.score,
+        "over": feed.over.is_some(),
+        "interrupted": feed.over == Some(true),
+    })
+}
+
+/// The feed the routes read, if a match is being watched.
+type Watched = Option<Arc<MatchFeed>>;
+
+/// The routes of the match view on `feed` (`None`: `ply serve` alone, no
+/// match to watch), for any router state.
+pub fn routes<S: Clone + Send + Sync + 'static>(feed: Watched) -> Router<S> {
+    Router::new()
+        .route("/watch", get(page))
+        .route("/api/match", get(show))
+        .route("/api/match/ws", get(upgrade))
+        .route("/api/match/games/{number}", get(game))
+        .route("/api/match/games/{number}/board.svg", get(board))
+        .route("/api/match/games/{number}/record", get(record))
+        .with_state(feed)
+}
+
+/// `GET /watch`: the page.
+pub async fn page() -> Html<&'static str> {
+    Html(PAGE)
+}
+
+fn no_match() -> ApiError {
+    ApiError {
+        status: StatusCode::NOT_FOUND,
+        reason: "no match is being watched: start one with ply match ... -serve".to_owned(),
+    }
+}
+
+fn feed_of(feed: &Watched) -> Result<&Arc<MatchFeed>, ApiError> {
+    feed.as_ref().ok_or_else(no_match)
+}
+
+/// `GET /api/match`: the snapshot, or 404 when no match is watched.
+async fn show(Shared(feed): Shared<Watched>) -> Result<Response, ApiError> {
+    let feed = feed_of(&feed)?;
+    Ok(axum::Json(feed.snapshot()).into_response())
+}
+
+/// A game number from the path: 404 for anything else.
+fn find(feed: &Watched, number: &str) -> Result<(Arc<MatchFeed>, Game), ApiError> {
+    let feed = feed_of(feed)?;
+    let shown: String = number.chars().take(20).collect();
+    let missing = || ApiError {
+        status: StatusCode::NOT_FOUND,
+        reason: format!("no game {shown} in this match (not started, or no longer kept)"),
+    };
+    let number: usize = number.parse().map_err(|_| missing())?;
+    let game = feed.game(number).ok_or_else(missing)?;
+    Ok((Arc::clone(feed), game))
+}
+
+/// `GET /api/match/games/{number}`: the game with its moves.
+async fn game(
+    Shared(feed): Shared<Watched>,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
+    let (_, game) = find(&feed, &number)?;
+    let mut value = json!(game);
+    value["record"] = json!(game.record);
+    Ok(axum::Json(value).into_response())
+}
+
+/// `GET /api/match/games/{number}/record`: the finished game's record.
+async fn record(
+    Shared(feed): Shared<Watched>,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
+    let (_, game) = find(&feed, &number)?;
+    let record = game.record.ok_or_else(|| ApiError {
+        status: StatusCode::CONFLICT,
+        reason: format!("game {} is still being played", game.number),
+    })?;
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        record,
+    )
+        .into_response())
+}
+
+/// The query of `GET /api/match/games/{number}/board.svg`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct BoardQuery {
+    /// Moves from the game's start (default: all of them).
+    #[serde(default)]
+    pub ply: Option<usize>,
+    /// Turn the board round.
+    #[serde(default)]
+    pub flip: Option<bool>,
+    /// `light` (default) or `dark`.
+    #[serde(default)]
+    pub theme: Option<String>,
+}
+
+/// `GET /api/match/games/{number}/board.svg`: the board after `ply` moves.
+async fn board(
+    Shared(feed): Shared<Watched>,
+    Path(number): Path<String>,
+    query: Result<Query<BoardQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let (feed, game) = find(&feed, &number)?;
+    let Query(query) = query?;
+    let theme = match query.theme.as_deref() {
+        None => Theme::Light,
+        Some(name) => name
+            .parse()
+            .map_err(|e: svg::UnknownTheme| ApiError::bad(e.to_string()))?,
+    };
+    let plies = query.ply.unwrap_or(game.moves.len());
+    if plies > game.moves.len() {
+        return Err(ApiError::bad(format!(
+            "ply {plies}: game {} has {} moves",
+            game.number,
+            game.moves.len()
+        )));
+    }
+    let kind = feed.kind().ok_or_else(no_match)?;
+    let mut session = ply_games::session::new(kind, Some(&game.start))
+        .map_err(|e| ApiError::bad(format!("the game's start: {e}")))?;
+    for (index, mv) in game.moves[..plies].iter().enumerate() {
+        // The moves were legal when played: a session that reads one
+        // differently is the server's fault.
+        session.play(mv).map_err(|e| ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            reason: format!("cannot replay move {} ({mv}): {e}", index + 1),
+        })?;
+    }
+    let options = svg::Options {
+        theme,
+        coordinates: true,
+        size: None,
+    };
+    let svg = session.svg(query.flip.unwrap_or(false), None, &options);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
+}
+
+/// Whether a WebSocket comes from this server's own page (or from no page:
+/// programs send no `Origin`).
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://"))
+        .map(|(_, rest)| rest.trim_end_matches('/'));
+    matches!((origin_host, host), (Some(a), Some(b)) if a.eq_ignore_ascii_case(b))
+}
+
+/// `GET /api/match/ws`: the snapshot, then the events.
+async fn upgrade(
+    Shared(feed): Shared<Watched>,
+    headers: HeaderMap,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let feed = Arc::clone(feed_of(&feed)?);
+    let ws = ws.map_err(|rejection| ApiError {
+        status: rejection.status(),
+        reason: rejection.body_text(),
+    })?;
+    if !same_origin(&headers) {
+        return Err(ApiError {
+            status: StatusCode::FORBIDDEN,
+            reason: "the match view is only for this server's own page".to_owned(),
+        });
+    }
+    Ok(ws
+        .max_message_size(1024)
+        .on_upgrade(move |socket| follow(socket, feed)))
+}
+
+/// Sends the snapshot and the events until the page goes away; what the
+/// page sends is ignored.
+async fn follow(mut socket: WebSocket, feed: Arc<MatchFeed>) {
+    let (snapshot, mut events) = feed.join();
+    if socket
+        .send(Message::text(snapshot.to_string()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            event = events.recv() => {
+                let text = match event {
+                    Ok(text) => text.to_string(),
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let (snapshot, fresh) = feed.join();
+                        events = fresh;
+                        snapshot.to_string()
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if socket.send(Message::text(text)).await.is_err() {
+                    break;
+                }
+            }
+            message = socket.recv() => match message {
+                Some(Ok(_)) => {}
+                _ => break,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn feed(limits: FeedLimits) -> MatchFeed {
+        MatchFeed::new(
+            MatchInfo {
+                game: "chess".to_owned(),
+                engines: vec!["a".to_owned(), "b".to_owned()],
+                games: 4,
+                event: "test".to_owned(),
+                sides: ["White".to_owned(), "Black".to_owned()],
+            },
+            limits,
+        )
+    }
+
+    fn start(number: usize) -> GameStart {
+        GameStart {
+            number,
+            round: 1,
+            engines: [0, 1],
+            opening: "start".to_owned(),
+            start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
+            moves: vec!["e4".to_owned()],
+            position: "after e4".to_owned(),
+            clocks: [Some(1000), Some(1000)],
+            to_move: 1,
+        }
+    }
+
+    fn end(winner: Option<usize>) -> GameEnd {
+        GameEnd {
+            result: "1-0".to_owned(),
+            winner,
+            reason: "White wins".to_owned(),
+            termination: "normal".to_owned(),
+            record: "[Event \"test\"]".to_owned(),
+        }
+    }
+
+    #[test]
+    fn snapshots_follow_the_events() {
+        let feed = feed(FeedLimits::default());
+        let (_, mut events) = feed.join();
+        feed.game_started(start(1));
+        feed.moved(
+            1,
+            MovePlayed {
+                notation: "e5".to_owned(),
+                position: "after e5".to_owned(),
+                clocks: [Some(1000), Some(900)],
+                used_ms: Some(100),
+                to_move: 0,
+            },
+        );
+        feed.engine_line(1, 1, "info depth 1 score cp 10 pv e7e5");
+        feed.engine_line(7, 1, "a game that is not live: ignored");
+        let snapshot = feed.snapshot();
+        assert_eq!(snapshot["seq"], 3);
+        let live = &snapshot["live"][0];
+        assert_eq!(live["moves"], json!(["e4", "e5"]));
+        assert_eq!(live["players"], json!(["a", "b"]));
+        assert_eq!(live["opening_plies"], 1);
+        assert_eq!(live["lines"][1][0], "info depth 1 score cp 10 pv e7e5");
+        feed.game_ended(1, end(Some(0)));
+        feed.score(json!({"games": 1, "wins": 1}));
+        feed.finish(false);
+        let snapshot = feed.snapshot();
+        assert_eq!(snapshot["live"], json!([]));
+        assert_eq!(snapshot["finished"][0]["result"], "1-0");
+        assert_eq!(snapshot["finished"][0]["plies"], 2);
+        assert_eq!(snapshot["cross"][0]["wins"], 1);
+        assert_eq!(snapshot["score"]["games"], 1);
+        assert_eq!(snapshot["over"], true);
+        assert_eq!(snapshot["interrupted"], false);
+        let mut kinds = Vec::new();
+        while let Ok(event) = events.try_recv() {
+            let event: Value = serde_json::from_str(&event).unwrap();
+            kinds.push(event["type"].as_str().unwrap().to_owned());
+        }
+        assert_eq!(kinds, ["game", "move", "line", "end", "score", "over"]);
+        let game = feed.game(1).unwrap();
+        assert_eq!(game.record.as_deref(), Some("[Event \"test\"]"));
+    }
+
+    #[test]
+    fn memory_is_bounded() {
+        let feed = feed(FeedLimits {
+            finished: 3,
+            lines: 2,
+            line_chars: 10,
+            backlog: 4,
+        });
+        for number in 1..=10 {
+            feed.game_started(start(number));
+            for i in 0..5 {
+                feed.engine_line(number, 0, &format!("line {i} and much more text\n"));
+            }
+            let snapshot = feed.snapshot();
+            let lines = &snapshot["live"][0]["lines"][0];
+            assert_eq!(lines.as_array().unwrap().len(), 2);
+            assert_eq!(lines[1], "line 4 and");
+            feed.game_ended(number, end(None));
+        }
+        let snapshot = feed.snapshot();
+        let finished = snapshot["finished"].as_array().unwrap();
+        assert_eq!(finished.len(), 3);
+        assert_eq!(finished[0]["number"], 8);
+        assert_eq!(snapshot["dropped"], 7);
+        assert_eq!(snapshot["cross"][0]["draws"], 10);
+        assert!(feed.game(1).is_none());
+        assert!(feed.game(10).is_some());
+    }
+}
