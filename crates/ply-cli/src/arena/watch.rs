@@ -9,7 +9,7 @@
 
 use super::clock::Clock;
 use super::game::MatchGame;
-use super::referee::Played;
+use super::played::Played;
 use super::schedule::Job;
 use super::tally::Tally;
 use ply_core::record::{Ending, MoveClock};
