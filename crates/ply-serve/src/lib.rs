@@ -17,11 +17,14 @@
 //! - [`router`]: the routes on a [`State`]; [`serve`] runs them on a
 //!   listener; [`run`] is `ply serve`.
 //! - [`api`]: the JSON routes; [`analyse`]: the WebSocket of the analysis;
+//!   [`annotate`]: a whole game's marks; [`clock`]: the game clocks;
 //!   [`store`]: the games in progress and their bounds.
 
 pub mod analyse;
+pub mod annotate;
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod error;
 pub mod store;
 
@@ -131,7 +134,12 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/games/{id}/board.svg", get(api::board))
         .route("/api/games/{id}/think", post(api::think))
         .route("/api/games/{id}/stop", post(api::stop))
+        .route("/api/games/{id}/flag", post(api::flag))
         .route("/api/games/{id}/analyse", get(analyse::upgrade))
+        .route(
+            "/api/games/{id}/annotate",
+            post(api::annotate).get(api::annotation),
+        )
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
