@@ -334,6 +334,7 @@ async function undo() {
 async function step(plies) {
   const g = app.game;
   if (!g || app.thinking) return;
+  if (app.annotating) { message("the game is being annotated: wait, or stop it"); return; }
   await stopAnalysis();
   const path = plies < 0 ? "undo" : "redo";
   try {
@@ -403,7 +404,7 @@ function openSocket() {
     socket.onmessage = (event) => onAnalysis(JSON.parse(event.data));
     socket.onclose = () => {
       if (app.socket === socket) { app.socket = null; app.searchRunning = false; }
-      if (app.annotating) annotationOver(null);
+      if (app.annotating && app.annotationSocket === socket) annotationOver(null);
     };
   });
 }
@@ -551,7 +552,7 @@ async function toggleAnnotation() {
   message("");
   if (app.analysing) await toggleAnalysis();
   await stopAnalysis();
-  await ensureSocket();
+  app.annotationSocket = await ensureSocket();
   app.annotating = true;
   app.annotation = null;
   app.annotated = { start: g.start, moves };
@@ -600,6 +601,7 @@ function annotationOver(annotation) {
   }
   renderSummary();
   if (app.game) renderHistory();
+  if (app.analysing) startAnalysis().catch((err) => message(err.message));
 }
 
 // Each side's marks and average loss.
@@ -628,7 +630,7 @@ function renderGraph() {
   const g = app.game;
   const agree = annotatedAgree();
   const evals = app.evals.filter((e) => e && e.ply <= agree);
-  if (!g || evals.length === 0) { box.hidden = true; box.textContent = ""; return; }
+  if (!g || !app.annotated || evals.length === 0) { box.hidden = true; box.textContent = ""; return; }
   box.hidden = false;
   const n = Math.max(1, app.annotated.moves.length);
   const W = 300, H = 80, cap = CAP[app.kind];
