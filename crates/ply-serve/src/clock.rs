@@ -139,7 +139,7 @@ impl Clock {
     pub fn time_control(&self) -> String {
         let seconds = |t: Duration| {
             let ms = millis(t);
-            if ms % 1000 == 0 {
+            if ms.is_multiple_of(1000) {
                 (ms / 1000).to_string()
             } else {
                 format!("{:.3}", t.as_secs_f64())
