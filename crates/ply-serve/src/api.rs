@@ -598,14 +598,14 @@ pub async fn run_search(
 
 /// `POST /api/games/{id}/annotate`: annotates the game's main line
 /// ([`crate::annotate`]; the body's limits are per position, an empty body
-/// takes the defaults) and answers with the [`crate::annotate::Annotation`]
+/// takes the defaults) and answers with the [`crate::annotation::Annotation`]
 /// when done. `/stop` or the request going away stop it; 409 while the
 /// game searches.
 pub async fn annotate(
     Shared(state): Shared<Arc<State>>,
     Path(id): Path<String>,
     body: Result<Json<crate::annotate::AnnotateLimits>, JsonRejection>,
-) -> Result<Json<crate::annotate::Annotation>, ApiError> {
+) -> Result<Json<crate::annotation::Annotation>, ApiError> {
     let slot = state.get(&id)?;
     let limits = match body {
         Ok(Json(limits)) => limits,
@@ -622,7 +622,7 @@ pub async fn annotate(
 pub async fn annotation(
     Shared(state): Shared<Arc<State>>,
     Path(id): Path<String>,
-) -> Result<Json<crate::annotate::Annotation>, ApiError> {
+) -> Result<Json<crate::annotation::Annotation>, ApiError> {
     let slot = state.get(&id)?;
     slot.annotation()
         .map(|a| Json((*a).clone()))

@@ -17,11 +17,12 @@
 //! - [`router`]: the routes on a [`State`]; [`serve`] runs them on a
 //!   listener; [`run`] is `ply serve`.
 //! - [`api`]: the JSON routes; [`analyse`]: the WebSocket of the analysis;
-//!   [`annotate`]: a whole game's marks; [`clock`]: the game clocks;
+//!   [`annotate`]: a whole game's marks ([`annotation`]: the marks as data); [`clock`]: the game clocks;
 //!   [`store`]: the games in progress and their bounds.
 
 pub mod analyse;
 pub mod annotate;
+pub mod annotation;
 pub mod api;
 pub mod assets;
 pub mod clock;

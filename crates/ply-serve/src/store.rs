@@ -2,7 +2,7 @@
 //! long an idle one lives, one search per game, how many searches at once.
 
 use crate::Config;
-use crate::annotate::Annotation;
+use crate::annotation::Annotation;
 use crate::clock::Clock;
 use crate::error::ApiError;
 use axum::http::StatusCode;
@@ -34,7 +34,7 @@ pub struct Slot {
     touched: Mutex<Instant>,
     /// The stop flag of the search running now, if one is.
     search: Mutex<Option<Arc<AtomicBool>>>,
-    /// The last annotation of the game ([`crate::annotate`]).
+    /// The last annotation of the game ([`crate::annotation`]).
     annotation: Mutex<Option<Arc<Annotation>>>,
     /// The game's clocks, when it has them ([`crate::clock`]).
     clock: Mutex<Option<Clock>>,
