@@ -182,8 +182,12 @@ function renderHistory() {
   const names = { first: you === "second" ? "ply" : "You", second: you === "first" ? "ply" : "You" };
   $("save-record").href = `/api/games/${g.id}/record?first=${names.first}&second=${names.second}`;
   $("save-record").setAttribute("download", `ply-${app.kind}.${g.record_format.toLowerCase()}`);
+  // The last move in view inside the list (the page itself does not move).
   const last = list.querySelector("li.last");
-  if (last && last.scrollIntoView) last.scrollIntoView({ block: "nearest" });
+  if (!last) list.scrollTop = 0;
+  else if (last.offsetTop < list.scrollTop || last.offsetTop + last.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = last.offsetTop - list.clientHeight / 2;
+  }
   renderGraph();
 }
 
