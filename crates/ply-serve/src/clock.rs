@@ -7,7 +7,10 @@
 //! takes from it the time the request really took); a person's moves are
 //! timed by the page, which sends the time each took (`used_ms`) and says
 //! when the person's flag fell (`POST /api/games/{id}/flag`). A clock that
-//! runs out ends the game: the other side wins on time.
+//! runs out ends the game: the other side wins on time, whatever the
+//! material (chess's rule that a flag against a side that cannot mate is
+//! a draw is not applied). The time a `think` request waits for a search
+//! permit is the computer's too, so a busy server can make it flag.
 
 use crate::error::ApiError;
 use serde::{Deserialize, Serialize};
