@@ -297,3 +297,33 @@ async fn the_socket_streams_the_progress_and_a_stop_keeps_what_was_done() {
     }
     assert!(!slot.searching());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_posted_during_an_annotation_keeps_what_was_done() {
+    let (app, _) = app();
+    let id = game_with(&app, "chess", &["e4", "e5", "Nf3", "Nc6"]).await;
+    let uri = format!("/api/games/{id}/annotate");
+    let running = {
+        let app = app.clone();
+        tokio::spawn(
+            async move { call(&app, "POST", &uri, Some(json!({ "movetime": 1000 }))).await },
+        )
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, stopped) = call(&app, "POST", &format!("/api/games/{id}/stop"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(stopped["stopped"], true, "{stopped}");
+    let (status, annotation) = running.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{annotation}");
+    assert_eq!(annotation["complete"], false, "{annotation}");
+    assert!(annotation["marks"].as_array().unwrap().len() < 4);
+    // The game is free again: a move is played.
+    let (status, played) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(json!({ "move": "Bb5" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+}
