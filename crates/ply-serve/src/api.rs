@@ -246,9 +246,11 @@ pub async fn play(
         let view = view(&slot, game.as_ref());
         return Ok(Json(json!({ "played": null, "game": view })));
     }
+    let index = game.history().len();
     let played = game.play(&body.mv).map_err(ApiError::refused)?;
     if let Some(clock) = slot.clock().as_mut() {
         clock.moved(mover_first, used);
+        clock.log(index, mover_first, used);
     }
     let view = view(&slot, game.as_ref());
     Ok(Json(json!({ "played": played, "game": view })))
@@ -356,20 +358,22 @@ pub async fn record(
     } else {
         Vec::new()
     };
-    let (time_control, decided) = match slot.clock().as_ref() {
+    let (time_control, decided, move_clocks) = match slot.clock().as_ref() {
         Some(clock) => (
             Some(clock.time_control()),
             clock.flagged().map(|first| {
                 let ending = time_loss(game.kind(), first);
                 (Some(!first), ending.reason)
             }),
+            clock.move_clocks().to_vec(),
         ),
-        None => (None, None),
+        None => (None, None, Vec::new()),
     };
     let extras = RecordExtras {
         notes,
         time_control,
         decided,
+        move_clocks,
     };
     let text = game.record_with(&players, &extras);
     let (_, extension) = game.record_format();
@@ -546,12 +550,16 @@ pub async fn think(
         && let Some(best) = &answer.best
         && game.history().len() == plies
     {
+        let used = began.elapsed();
         let flag_fell = slot
             .clock()
             .as_mut()
-            .is_some_and(|clock| clock.moved(mover_first, began.elapsed()));
+            .is_some_and(|clock| clock.moved(mover_first, used));
         if !flag_fell {
             played = game.play(best).ok();
+            if let Some(clock) = slot.clock().as_mut() {
+                clock.log(plies, mover_first, used);
+            }
         }
     }
     let view = view(&slot, game.as_ref());

@@ -13,6 +13,7 @@
 //! permit is the computer's too, so a busy server can make it flag.
 
 use crate::error::ApiError;
+use ply_core::record::MoveClock;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -41,6 +42,8 @@ pub struct Clock {
     left: [Duration; 2],
     /// The side whose flag fell (`true`: the first player's).
     flagged: Option<bool>,
+    /// Each move's time and the clock after it, by the move's index.
+    log: Vec<Option<MoveClock>>,
 }
 
 /// The clocks as the API shows them.
@@ -87,6 +90,7 @@ impl ClockSpec {
             increment,
             left: [initial; 2],
             flagged: None,
+            log: Vec::new(),
         })
     }
 }
@@ -130,6 +134,25 @@ impl Clock {
         }
         self.left[i] = self.left[i] - used + self.increment;
         false
+    }
+
+    /// Notes that the move at `index` of the game, by the side (`first`),
+    /// took `used` ([`Clock::moved`] counted it): the record's `[%emt]`
+    /// and `[%clk]`.
+    pub fn log(&mut self, index: usize, first: bool, used: Duration) {
+        if self.log.len() <= index {
+            self.log.resize(index + 1, None);
+        }
+        self.log[index] = Some(MoveClock {
+            used,
+            left: Some(self.left(first)),
+        });
+    }
+
+    /// Each move's time and the clock after it, by the move's index (`None`
+    /// for a move not timed).
+    pub fn move_clocks(&self) -> &[Option<MoveClock>] {
+        &self.log
     }
 
     /// The side's (`first`) flag fell.
@@ -182,6 +205,9 @@ mod tests {
         assert_eq!(clock.left(false), Duration::from_millis(60_000));
         let budget = clock.budget(false);
         assert!(budget > Duration::from_secs(2) && budget < Duration::from_secs(3));
+        clock.log(0, true, Duration::from_millis(5_000));
+        let logged = clock.move_clocks()[0].unwrap();
+        assert_eq!(logged.left, Some(Duration::from_millis(56_000)));
         assert!(clock.moved(false, Duration::from_secs(61)));
         assert_eq!(clock.flagged(), Some(false));
         assert_eq!(clock.view().flagged, Some("second"));

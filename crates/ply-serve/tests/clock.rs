@@ -78,6 +78,13 @@ async fn moves_count_down_the_movers_clock_and_add_the_increment() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let (_, view) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(view["clock"]["second_ms"], 60_000);
+    // The record carries the time control and each timed move's clock.
+    let (_, record) = raw(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert!(record.contains("[TimeControl \"60+2\"]"), "{record}");
+    assert!(
+        record.contains("e4 {[%emt 0:00:05.00] [%clk 0:00:57.00]}"),
+        "{record}"
+    );
     // A game without clocks shows none.
     let (_, plain) = call(
         &app,

@@ -38,7 +38,7 @@ use crate::playable::Playable;
 use crate::registry::GameKind;
 use crate::svg;
 use ply_core::player::{Player, Request, Source};
-use ply_core::record::{Ending as RecordEnding, Header, Players};
+use ply_core::record::{Ending as RecordEnding, Header, MoveClock, Players};
 use ply_core::search::{Bound, Info, Level, Limits, Options};
 use ply_core::{GameHistory, Side};
 use serde::Serialize;
@@ -183,6 +183,10 @@ pub struct RecordExtras {
     /// The time control as PGN and PDN write it (`300+2`); GGF leaves it
     /// out.
     pub time_control: Option<String>,
+    /// The time each move took and the clock after it, by the index of the
+    /// move (`None`: not timed; past the last move: dropped): PGN and PDN
+    /// `[%emt]` and `[%clk]` comments, GGF each move's time.
+    pub move_clocks: Vec<Option<MoveClock>>,
     /// An end off the board (a time loss): whether the first player won
     /// (`None`: a draw) and the reason in a sentence; it replaces the end
     /// by the rules.
@@ -428,6 +432,8 @@ impl<G: SessionGame> Session for GameSession<G> {
     fn record_with(&self, players: &Players, extras: &RecordExtras) -> String {
         let mut notes = extras.notes.clone();
         notes.truncate(self.record.moves().len());
+        let mut move_clocks = extras.move_clocks.clone();
+        move_clocks.truncate(self.record.moves().len());
         let ending = match &extras.decided {
             Some((winner, reason)) => Some(RecordEnding::Decided {
                 winner: winner.map(|first| if first { Side::First } else { Side::Second }),
@@ -443,6 +449,7 @@ impl<G: SessionGame> Session for GameSession<G> {
             ending,
             time_control,
             move_notes: notes,
+            move_clocks,
             ..Header::new(players.clone(), "ply serve")
         };
         G::write_game(&self.record, &header)

@@ -354,9 +354,15 @@ fn a_game_lost_on_time_says_so_in_its_record() {
         second: "ply".into(),
     };
     for kind in GameKind::ALL {
-        let game = start(kind, None);
+        let mut game = start(kind, None);
+        let first = game.legal_moves()[0].notation.clone();
+        game.play(&first).unwrap();
         let extras = RecordExtras {
             time_control: Some("60+1".to_owned()),
+            move_clocks: vec![Some(ply_core::record::MoveClock {
+                used: std::time::Duration::from_millis(1500),
+                left: Some(std::time::Duration::from_millis(59_500)),
+            })],
             decided: Some((Some(false), "the first player loses on time".to_owned())),
             ..RecordExtras::default()
         };
@@ -366,8 +372,13 @@ fn a_game_lost_on_time_says_so_in_its_record() {
             "{kind}: {text}"
         );
         assert!(text.contains("on time"), "{kind}: {text}");
-        if kind != GameKind::Othello {
+        if kind == GameKind::Othello {
+            assert!(text.contains("//1.50]"), "{kind}: {text}");
+        } else {
             assert!(text.contains("60+1"), "{kind}: {text}");
+            assert!(text.contains("[%clk 0:00:59.50]"), "{kind}: {text}");
         }
+        let mut loaded = from_record(kind, &text).unwrap();
+        assert_eq!(loaded.redo(), Some(first), "{text}");
     }
 }
