@@ -6,7 +6,14 @@ computer by clicking the board until the game ends (the computer at full
 strength for 50 ms a move, the test's side a random legal move), check the
 end is announced with its reason, take a move back, start the analysis and
 wait for a line to appear; then save the game as a record, load it back and
-step through it. Each game leaves a screenshot in target/browser/.
+step through it; then annotate it (0.1 s a position): the progress bar
+moves, every move gets its mark, the marks show in the move list and the
+evaluation graph, a click on the graph and the keys go to moves, and the
+saved record carries the notes. Each game leaves a screenshot in
+target/browser/ (the analysed middle, and the annotated game). Then, once:
+clocks (a chess game at 1+0, both clocks shown, the running one counting
+down, the computer answering on its clock), the theme toggle and a phone
+(375 px wide: one column, nothing wider than the screen), with screenshots.
 
 Then watch a match: a two-game `ply match chess ... -serve 0` (ply against
 ply at a small node count) followed on /watch until the page shows both
@@ -82,6 +89,7 @@ def main():
             if only in (None, "play"):
                 for game in GAMES:
                     play_a_game(browser, By, url, game, shots)
+                clocks_themes_and_a_phone(browser, By, url, shots)
             if only in (None, "watch"):
                 no_match(browser, url)
                 watch_a_match(browser, By, ply, shots)
@@ -90,7 +98,8 @@ def main():
     finally:
         server.terminate()
         server.wait(timeout=10)
-    print("browser test: all games played to the end and analysed, a match watched")
+    print("browser test: all games played to the end, analysed and annotated; clocks, themes,"
+          " a phone; a match watched")
 
 
 def no_match(browser, url):
@@ -260,6 +269,119 @@ def load_a_record(browser, By, url, game, shots):
     browser.execute_script("window.scrollTo(0, 0)")
     browser.save_screenshot(os.path.join(shots, f"{game}.png"))
     browser.find_element(By.ID, "analyse").click()
+    annotate_the_game(browser, By, url, game, shots)
+
+
+def annotate_the_game(browser, By, url, game, shots):
+    """Annotates the loaded record at 0.1 s a position and checks the
+    progress, the marks, the graph, the keys and the record's notes."""
+    import urllib.request
+    js = browser.execute_script
+    total = js("return plyApp.game.history.length + plyApp.game.future.length")
+    js("document.getElementById('annotate-time').value = '100'")
+    browser.find_element(By.ID, "annotate").click()
+    wait(lambda: js("return document.body.dataset.annotate") == "running", "the annotation to start")
+    progress = wait(lambda: js("return document.getElementById('annotate-progress').value"),
+                    "the progress bar to move", timeout=30)
+    assert browser.find_element(By.ID, "annotate-bar").is_displayed()
+    assert browser.find_element(By.ID, "graph").is_displayed(), "the graph fills as the annotation runs"
+    wait(lambda: js("return document.body.dataset.annotate") == "done", "the annotation to end", timeout=120)
+    marks = js("return plyApp.annotation.marks")
+    assert len(marks) == total, (len(marks), total)
+    symbols = js("return [...document.querySelectorAll('#history .mark')].map(e => e.textContent)")
+    marked = [m["symbol"] for m in marks if m["symbol"]]
+    assert symbols == marked, (symbols, marked)
+    points = js("return document.querySelectorAll('#graph svg circle').length")
+    assert points == total + 1, (points, total)
+    summary = browser.find_element(By.ID, "annotate-summary").text
+    print(f"{game}: annotated {total} moves (progress seen at {progress}): {' '.join(marked) or 'no marks'}; {summary}")
+    # A click on the graph goes to that move; the keys step and jump.
+    count = lambda: js("return plyApp.game.history.length")
+    target = min(3, total)
+    hit = browser.find_element(By.CSS_SELECTOR, f'#graph rect.hit[data-ply="{target}"]')
+    js("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", hit)
+    wait(lambda: count() == target, "the graph's click to go to the move")
+    from selenium.webdriver.common.keys import Keys
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_LEFT)
+    wait(lambda: count() == target - 1, "← to go back a move")
+    body.send_keys(Keys.END)
+    wait(lambda: count() == total, "End to go to the end")
+    body.send_keys(Keys.HOME)
+    wait(lambda: count() == 0, "Home to go to the start")
+    flipped = js("return plyApp.flipped")
+    body.send_keys("f")
+    wait(lambda: js("return plyApp.flipped") != flipped, "f to flip the board")
+    body.send_keys("f")
+    # A click on a move of the list goes there.
+    middle = max(1, total // 2)
+    js("arguments[0].click()", browser.find_element(By.CSS_SELECTOR, f'#history li[data-ply="{middle}"]'))
+    wait(lambda: count() == middle, "a click on a move")
+    game_id = js("return plyApp.game.id")
+    with urllib.request.urlopen(f"{url}api/games/{game_id}/record") as response:
+        record = response.read().decode()
+    note = "[%eval" if game == "chess" else "eval "
+    assert note in record, record
+    if marked:
+        assert any(word in record for word in ("Inaccuracy", "Mistake", "Blunder")), record
+    js("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    browser.save_screenshot(os.path.join(shots, f"{game}-annotated.png"))
+
+
+def clocks_themes_and_a_phone(browser, By, url, shots):
+    """A chess game at 1+0: both clocks shown, the computer answers on its
+    clock; the theme toggle; a phone-sized window."""
+    js = browser.execute_script
+    browser.get(f"{url}?game=chess")
+    wait(lambda: js("return document.body.dataset.state || ''") == "yours", "the page")
+    js("document.getElementById('clock').value = '60+0'; document.getElementById('you').value = 'first'")
+    browser.find_element(By.ID, "new").click()
+    wait(lambda: js("return plyApp.game && plyApp.game.clock && plyApp.game.history.length === 0"),
+         "a game with clocks")
+    assert browser.find_element(By.ID, "clocks").is_displayed()
+    first = browser.find_element(By.ID, "clock-first")
+    shown = first.text
+    wait(lambda: first.text != shown, "White's clock to run", timeout=5)
+    assert "running" in first.get_attribute("class")
+    click(browser, By, "e2")
+    click(browser, By, "e4")
+    wait(lambda: js("return plyApp.game.history.length") == 2, "the computer's answer on its clock", timeout=30)
+    clock = js("return plyApp.game.clock")
+    # The person's move took some time; the computer's may come from its
+    # book at once.
+    assert clock["first_ms"] < 60000 and clock["second_ms"] <= 60000, clock
+    print(f"clocks: after 1. e4 and the answer, White {clock['first_ms']} ms, Black {clock['second_ms']} ms")
+
+    # The theme toggle: auto, light, dark; the page's colours follow.
+    theme = browser.find_element(By.ID, "theme")
+    background = lambda: js("return getComputedStyle(document.body).backgroundColor")
+    for _ in range(3):
+        if theme.text == "Theme: light":
+            break
+        theme.click()
+    light = background()
+    theme.click()
+    wait(lambda: theme.text == "Theme: dark", "the dark theme")
+    assert js("return document.documentElement.dataset.theme") == "dark"
+    dark = background()
+    assert light != dark, (light, dark)
+
+    # A phone: 375 px wide, one column, nothing wider than the screen.
+    browser.set_window_size(375, 812)
+    time.sleep(0.5)
+    width = js("return window.innerWidth")
+    scroll = js("return document.documentElement.scrollWidth")
+    assert scroll <= width, f"the page is {scroll} px wide on a {width} px screen"
+    board = js("return document.getElementById('board').getBoundingClientRect().width")
+    assert board >= width * 0.8, f"the board is {board} px on a {width} px screen"
+    browser.save_screenshot(os.path.join(shots, "phone-dark.png"))
+    theme.click()  # auto
+    theme.click()  # light
+    time.sleep(0.3)
+    browser.save_screenshot(os.path.join(shots, "phone.png"))
+    print(f"phone: {width} px wide, board {board:.0f} px, no sideways scrolling; themes light {light}, dark {dark}")
+    browser.set_window_size(900, 900)
 
 
 def click(browser, By, square):

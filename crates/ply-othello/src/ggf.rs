@@ -246,8 +246,24 @@ pub fn write(history: &GameHistory<Othello>, header: &Header<EndReason>) -> Stri
         ("TY", "8".to_owned()),
         ("BO", format!("8 {board} {side}")),
     ];
+    // The game's comment: the reason of an end by decision, then each
+    // move's note (`12. C4: ?? -8.00, best D3`).
+    let mut comment: Vec<String> = Vec::new();
     if let Some(Ending::Decided { reason, .. }) = &header.ending {
-        properties.push(("C", reason.clone()));
+        comment.push(reason.clone());
+    }
+    for (index, (note, &mv)) in header.move_notes.iter().zip(history.moves()).enumerate() {
+        if let Some(note) = note {
+            let name = if mv.is_pass() {
+                "PA".to_owned()
+            } else {
+                mv.to_string().to_ascii_uppercase()
+            };
+            comment.push(format!("{}. {name}: {note}", index + 1));
+        }
+    }
+    if !comment.is_empty() {
+        properties.push(("C", comment.join("\n")));
     }
     for (index, (position, &mv)) in history.positions().iter().zip(history.moves()).enumerate() {
         let color = match position.side_to_move() {
@@ -328,6 +344,13 @@ mod tests {
         };
         let text = write(&history, &header);
         assert!(text.contains("B[F5]W[D6//1.23]B[C3//0.01]"), "{text}");
+        assert_eq!(read(&text).unwrap().moves(), history.moves());
+        let noted = Header {
+            move_notes: vec![None, Some("?? -8.00, best C4".to_owned())],
+            ..header
+        };
+        let text = write(&history, &noted);
+        assert!(text.contains("C[2. D6: ?? -8.00, best C4]"), "{text}");
         assert_eq!(read(&text).unwrap().moves(), history.moves());
     }
 }

@@ -8,6 +8,8 @@ const FIRST = { chess: "White", checkers: "Black", othello: "Black" };
 const SECOND = { chess: "Black", checkers: "White", othello: "White" };
 const HINT = { chess: "e4, Nf3, O-O, e8=Q or e2e4", checkers: "11-15, 22x15x6 or 22x6", othello: "d3, or pass" };
 const dark = window.matchMedia("(prefers-color-scheme: dark)");
+// The cap of the scores in the annotation, per game (crate::annotate).
+const CAP = { chess: 1000, checkers: 500, othello: 3200 };
 
 const app = {
   kind: "chess",
@@ -23,6 +25,12 @@ const app = {
   waiters: [],       // promises waiting for the analysis to stop
   lines: [],
   busy: Promise.resolve(),
+  annotating: false,
+  annotation: null,  // the last annotation (GET /api/games/{id}/annotate)
+  annotated: null,   // the line annotated: {start, moves}
+  evals: [],         // its evaluations by ply, filled as it runs
+  clockAt: 0,        // when the side to move's clock started, as performance.now()
+  flagging: false,
 };
 
 async function api(method, path, body) {
@@ -60,12 +68,35 @@ function sideLabels() {
   you.options[1].textContent = SECOND[app.kind];
 }
 
+// Forgets the annotation (a new game), stopping it if it runs.
+function resetAnnotation() {
+  if (app.annotating) {
+    app.annotating = false;
+    if (app.socket) { app.socket.close(); app.socket = null; app.searchRunning = false; }
+  }
+  app.annotation = null;
+  app.annotated = null;
+  app.evals = [];
+  $("annotate").textContent = "Annotate the game";
+  $("annotate").setAttribute("aria-pressed", "false");
+  $("annotate-bar").hidden = true;
+  $("annotate-summary").textContent = "";
+  delete document.body.dataset.annotate;
+}
+
 async function newGame(position, record) {
+  resetAnnotation();
   await stopAnalysis();
   if (app.game) api("DELETE", `/api/games/${app.game.id}`).catch(() => {});
   const body = { game: app.kind };
   if (position) body.position = position;
   if (record) body.record = record;
+  // Clocks for a game played (a record loaded is for study).
+  const clock = $("clock").value;
+  if (clock && !record) {
+    const [minutes, increment] = clock.split("+").map(Number);
+    body.clock = { initial_ms: minutes * 1000, increment_ms: increment * 1000 };
+  }
   const game = await api("POST", "/api/games", body);
   app.path = [];
   app.pending = null;
@@ -79,6 +110,8 @@ async function newGame(position, record) {
 
 async function show(game) {
   app.game = game;
+  app.clockAt = performance.now();
+  renderClocks();
   $("position").value = game.position;
   renderStatus();
   await drawBoard();
@@ -89,7 +122,7 @@ async function show(game) {
 
 async function drawBoard() {
   const g = app.game;
-  const theme = dark.matches ? "dark" : "light";
+  const theme = isDark() ? "dark" : "light";
   const response = await fetch(`/api/games/${g.id}/board.svg?flip=${app.flipped}&theme=${theme}`);
   if (!response.ok) { message("the board could not be drawn"); return; }
   $("board").innerHTML = await response.text();
@@ -115,33 +148,47 @@ function renderHistory() {
   list.textContent = "";
   const g = app.game;
   const firstMovesFirst = startsWithFirst(g);
-  g.history.forEach((move, i) => {
+  // The moves played, then the moves ahead (taken back, or the rest of a
+  // loaded record), greyed; each with its mark once annotated.
+  const line = g.history.concat(g.future);
+  const agree = annotatedAgree();
+  line.forEach((move, i) => {
     const ply = firstMovesFirst ? i : i + 1;
     const li = document.createElement("li");
+    li.dataset.ply = String(i + 1);
     if (ply % 2 === 0 || i === 0) {
       const num = document.createElement("span");
       num.className = "num";
       num.textContent = `${Math.floor(ply / 2) + 1}.${ply % 2 ? ".." : ""} `;
       li.appendChild(num);
     }
-    li.appendChild(document.createTextNode(move));
+    const name = document.createElement("span");
+    name.className = "move";
+    name.textContent = move;
+    li.appendChild(name);
+    const mark = app.annotation && i < agree ? app.annotation.marks[i] : null;
+    if (mark && mark.symbol) {
+      const sign = document.createElement("span");
+      sign.className = `mark ${mark.class}`;
+      sign.textContent = mark.symbol;
+      li.appendChild(sign);
+    }
+    if (mark) li.title = mark.note;
+    if (i >= g.history.length) li.classList.add("future");
     if (i === g.history.length - 1) li.classList.add("last");
-    list.appendChild(li);
-  });
-  // The moves ahead (taken back, or the rest of a loaded record), greyed.
-  g.future.forEach((move, j) => {
-    const li = document.createElement("li");
-    li.className = "future";
-    const ply = (firstMovesFirst ? 0 : 1) + g.history.length + j;
-    if (ply % 2 === 0) li.textContent = `${Math.floor(ply / 2) + 1}. `;
-    li.appendChild(document.createTextNode(move));
     list.appendChild(li);
   });
   const you = $("you").value;
   const names = { first: you === "second" ? "ply" : "You", second: you === "first" ? "ply" : "You" };
   $("save-record").href = `/api/games/${g.id}/record?first=${names.first}&second=${names.second}`;
   $("save-record").setAttribute("download", `ply-${app.kind}.${g.record_format.toLowerCase()}`);
-  list.scrollTop = list.scrollHeight;
+  // The last move in view inside the list (the page itself does not move).
+  const last = list.querySelector("li.last");
+  if (!last) list.scrollTop = 0;
+  else if (last.offsetTop < list.scrollTop || last.offsetTop + last.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = last.offsetTop - list.clientHeight / 2;
+  }
+  renderGraph();
 }
 
 function startsWithFirst(g) {
@@ -226,7 +273,9 @@ async function choosePromotion(role) {
 async function play(notation) {
   try {
     await stopAnalysis();
-    const data = await api("POST", `/api/games/${app.game.id}/moves`, { move: notation });
+    const body = { move: notation };
+    if (app.game.clock) body.used_ms = Math.round(performance.now() - app.clockAt);
+    const data = await api("POST", `/api/games/${app.game.id}/moves`, body);
     app.path = [];
     await show(data.game);
     maybeComputer();
@@ -289,6 +338,7 @@ async function undo() {
 async function step(plies) {
   const g = app.game;
   if (!g || app.thinking) return;
+  if (app.annotating) { message("the game is being annotated: wait, or stop it"); return; }
   await stopAnalysis();
   const path = plies < 0 ? "undo" : "redo";
   try {
@@ -296,6 +346,16 @@ async function step(plies) {
     app.path = [];
     await show(data.game);
   } catch (err) { message(err.message); }
+}
+
+// Goes to the position after `plies` moves of the game's line.
+function goTo(plies) {
+  const g = app.game;
+  if (!g) return;
+  if (app.annotating) { message("the game is being annotated: wait, or stop it"); return; }
+  const target = Math.max(0, Math.min(plies, g.history.length + g.future.length));
+  const delta = target - g.history.length;
+  if (delta !== 0) step(delta);
 }
 
 // The game a record is of: GGF is Othello's, PDN with GameType 21 is
@@ -329,6 +389,16 @@ async function loadRecord(text, name) {
 
 // --- Analysis over the WebSocket ---
 
+// The analysis socket of the game now, opened when needed.
+async function ensureSocket() {
+  if (!app.socket || app.socket.gameId !== app.game.id) {
+    if (app.socket) app.socket.close();
+    app.socket = await openSocket();
+    app.socket.gameId = app.game.id;
+  }
+  return app.socket;
+}
+
 function openSocket() {
   return new Promise((resolve, reject) => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -336,18 +406,17 @@ function openSocket() {
     socket.onopen = () => resolve(socket);
     socket.onerror = () => reject(new Error("the analysis could not connect"));
     socket.onmessage = (event) => onAnalysis(JSON.parse(event.data));
-    socket.onclose = () => { if (app.socket === socket) { app.socket = null; app.searchRunning = false; } };
+    socket.onclose = () => {
+      if (app.socket === socket) { app.socket = null; app.searchRunning = false; }
+      if (app.annotating && app.annotationSocket === socket) annotationOver(null);
+    };
   });
 }
 
 async function startAnalysis() {
   if (!app.game || app.game.ending) { $("lines").textContent = ""; $("verdict").textContent = ""; return; }
-  if (computerToMove() || app.thinking) return;
-  if (!app.socket || app.socket.gameId !== app.game.id) {
-    if (app.socket) app.socket.close();
-    app.socket = await openSocket();
-    app.socket.gameId = app.game.id;
-  }
+  if (computerToMove() || app.thinking || app.annotating) return;
+  await ensureSocket();
   if (app.searchRunning) { app.restart = true; app.socket.send(JSON.stringify({ stop: true })); return; }
   app.lines = [];
   $("lines").textContent = "";
@@ -371,6 +440,7 @@ function stopAnalysis() {
 }
 
 function onAnalysis(data) {
+  if (app.annotating && onAnnotation(data)) return;
   if (data.type === "error" || data.type === "done") {
     // Whoever waits for the search to end goes on.
     const waiters = app.waiters;
@@ -461,6 +531,138 @@ function evalBar(score, mate) {
   bar.style.background = light ? "#262626" : "#f5f5f5";
 }
 
+// --- Annotating the whole game (over the analysis socket) ---
+
+// How many moves of the game's line agree with the line annotated.
+function annotatedAgree() {
+  const g = app.game;
+  const a = app.annotated;
+  if (!g || !a || a.start !== g.start) return 0;
+  const line = g.history.concat(g.future);
+  let n = 0;
+  while (n < line.length && n < a.moves.length && line[n] === a.moves[n]) n++;
+  return n;
+}
+
+async function toggleAnnotation() {
+  const g = app.game;
+  if (app.annotating) {
+    if (app.socket) app.socket.send(JSON.stringify({ stop: true }));
+    return;
+  }
+  if (!g || app.thinking) return;
+  const moves = g.history.concat(g.future);
+  if (moves.length === 0) { message("play or load some moves to annotate first"); return; }
+  message("");
+  if (app.analysing) await toggleAnalysis();
+  await stopAnalysis();
+  app.annotationSocket = await ensureSocket();
+  app.annotating = true;
+  app.annotation = null;
+  app.annotated = { start: g.start, moves };
+  app.evals = [];
+  $("annotate").textContent = "Stop annotating";
+  $("annotate").setAttribute("aria-pressed", "true");
+  $("annotate-bar").hidden = false;
+  $("annotate-progress").max = moves.length + 1;
+  $("annotate-progress").value = 0;
+  $("annotate-count").textContent = `0 / ${moves.length + 1} positions`;
+  $("annotate-summary").textContent = "";
+  document.body.dataset.annotate = "running";
+  renderHistory();
+  app.socket.send(JSON.stringify({ annotate: { movetime: parseInt($("annotate-time").value, 10) } }));
+}
+
+// A message of the socket while annotating; whether it was the annotation's.
+function onAnnotation(data) {
+  if (data.type === "progress") {
+    app.evals[data.eval.ply] = data.eval;
+    $("annotate-progress").max = data.total;
+    $("annotate-progress").value = data.done;
+    $("annotate-count").textContent = `${data.done} / ${data.total} positions`;
+    renderGraph();
+    return true;
+  }
+  if (data.type === "annotation") { annotationOver(data.annotation); return true; }
+  if (data.type === "error") { message(`annotation: ${data.error}`); annotationOver(null); return true; }
+  return false;
+}
+
+function annotationOver(annotation) {
+  app.annotating = false;
+  $("annotate").textContent = "Annotate the game";
+  $("annotate").setAttribute("aria-pressed", "false");
+  if (annotation) {
+    app.annotation = annotation;
+    app.annotated = { start: annotation.start, moves: annotation.moves };
+    app.evals = annotation.evals;
+    document.body.dataset.annotate = annotation.complete ? "done" : "stopped";
+    $("annotate-count").textContent = annotation.complete
+      ? `${annotation.evals.length} positions, ${annotation.movetime_ms} ms each`
+      : `stopped after ${annotation.evals.length} positions`;
+  } else {
+    document.body.dataset.annotate = "stopped";
+  }
+  renderSummary();
+  if (app.game) renderHistory();
+  if (app.analysing) startAnalysis().catch((err) => message(err.message));
+}
+
+// Each side's marks and average loss.
+function renderSummary() {
+  const list = $("annotate-summary");
+  list.textContent = "";
+  const a = app.annotation;
+  if (!a || !app.game) return;
+  const firstMovesFirst = startsWithFirst(app.game);
+  for (const first of [true, false]) {
+    const mine = a.marks.filter((m) => ((m.ply % 2 === 0) === firstMovesFirst) === first);
+    if (mine.length === 0) continue;
+    const count = (cls) => mine.filter((m) => m.class === cls).length;
+    const average = mine.reduce((sum, m) => sum + m.loss, 0) / mine.length;
+    const li = document.createElement("li");
+    li.textContent = `${first ? FIRST[app.kind] : SECOND[app.kind]}: ${count("inaccuracy")} ?! inaccuracies, `
+      + `${count("mistake")} ? mistakes, ${count("blunder")} ?? blunders; average loss ${(average / 100).toFixed(2)}`;
+    list.appendChild(li);
+  }
+}
+
+// The evaluation graph: the score for the first player after each move,
+// from the annotation (filled as it runs); a click goes to that move.
+function renderGraph() {
+  const box = $("graph");
+  const g = app.game;
+  const agree = annotatedAgree();
+  const evals = app.evals.filter((e) => e && e.ply <= agree);
+  if (!g || !app.annotated || evals.length === 0) { box.hidden = true; box.textContent = ""; return; }
+  box.hidden = false;
+  const n = Math.max(1, app.annotated.moves.length);
+  const W = 300, H = 80, cap = CAP[app.kind];
+  const x = (ply) => (ply / n) * W;
+  const y = (score) => H / 2 - (H / 2 - 3) * Math.max(-1, Math.min(1, score / cap));
+  const f = (v) => v.toFixed(1);
+  const points = evals.map((e) => `${f(x(e.ply))},${f(y(e.score))}`);
+  const area = `M${f(x(evals[0].ply))},${H / 2} L${points.join(" L")} L${f(x(evals[evals.length - 1].ply))},${H / 2} Z`;
+  const marks = app.annotation ? app.annotation.marks : [];
+  let dots = "";
+  let hits = "";
+  const half = W / n / 2;
+  for (const e of evals) {
+    const mark = e.ply > 0 ? marks[e.ply - 1] : null;
+    const cls = mark && mark.class ? ` ${mark.class}` : "";
+    const tip = `${e.ply === 0 ? "start" : `after move ${e.ply}`}: ${e.text}${mark && mark.symbol ? ` ${mark.symbol}` : ""}`;
+    dots += `<circle class="pt${cls}" cx="${f(x(e.ply))}" cy="${f(y(e.score))}" r="${cls ? 3 : 1.6}"/>`;
+    hits += `<rect class="hit" data-ply="${e.ply}" x="${f(x(e.ply) - half)}" y="0" width="${f(2 * half)}" height="${H}"><title>${tip}</title></rect>`;
+  }
+  const now = x(g.history.length);
+  box.innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="Evaluation graph">`
+    + `<rect class="bg" x="0" y="0" width="${W}" height="${H}"/>`
+    + `<line class="mid" x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}"/>`
+    + `<path class="area" d="${area}"/><polyline class="curve" points="${points.join(" ")}"/>`
+    + `<line class="now" x1="${f(now)}" y1="0" x2="${f(now)}" y2="${H}"/>`
+    + dots + hits + `</svg>`;
+}
+
 function onPositionChanged() {
   if (app.analysing) startAnalysis().catch((err) => message(err.message));
 }
@@ -475,6 +677,83 @@ async function toggleAnalysis() {
     await stopAnalysis();
     if (app.socket) { app.socket.close(); app.socket = null; }
   }
+}
+
+// --- Clocks: the server's, counted down here for the side to move ---
+
+// The time the side (first: the first player) has left now, in ms.
+function clockLeft(first) {
+  const g = app.game;
+  const c = g && g.clock;
+  if (!c) return null;
+  let ms = first ? c.first_ms : c.second_ms;
+  if (!g.ending && g.first_to_move === first) ms -= performance.now() - app.clockAt;
+  return Math.max(0, ms);
+}
+
+function clockText(ms) {
+  const seconds = ms / 1000;
+  if (seconds < 10) return seconds.toFixed(1);
+  const whole = Math.ceil(seconds);
+  const h = Math.floor(whole / 3600), m = Math.floor(whole / 60) % 60, s = whole % 60;
+  const mm = h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`;
+  return `${mm}:${String(s).padStart(2, "0")}`;
+}
+
+function renderClocks() {
+  const g = app.game;
+  const c = g && g.clock;
+  $("clocks").hidden = !c;
+  if (!c) return;
+  for (const first of [true, false]) {
+    const box = $(first ? "clock-first" : "clock-second");
+    const left = clockLeft(first);
+    box.textContent = `${first ? FIRST[app.kind] : SECOND[app.kind]} ${clockText(left)}`;
+    box.classList.toggle("running", !g.ending && g.first_to_move === first);
+    box.classList.toggle("low", left < 10000);
+    box.classList.toggle("flagged", c.flagged === (first ? "first" : "second"));
+  }
+}
+
+// Every tenth of a second: the clocks shown, and the person's flag when
+// their clock runs out (the server keeps the computer's).
+function tickClocks() {
+  renderClocks();
+  const g = app.game;
+  if (!g || !g.clock || g.ending || app.flagging || app.thinking || computerToMove()) return;
+  if (clockLeft(g.first_to_move) > 0) return;
+  app.flagging = true;
+  stopAnalysis()
+    .then(() => api("POST", `/api/games/${g.id}/flag`))
+    .then((game) => { if (app.game && app.game.id === game.id) return show(game); })
+    .catch((err) => message(err.message))
+    .finally(() => { app.flagging = false; });
+}
+
+// --- Theme: the system's, or light or dark as chosen (kept in the browser) ---
+
+const THEMES = ["auto", "light", "dark"];
+
+function storedTheme() {
+  try { return localStorage.getItem("ply-theme") || "auto"; } catch (_) { return "auto"; }
+}
+
+function isDark() {
+  const chosen = document.documentElement.dataset.theme;
+  return chosen ? chosen === "dark" : dark.matches;
+}
+
+function applyTheme(theme) {
+  if (theme === "auto") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+  $("theme").textContent = `Theme: ${theme}`;
+  if (app.game) drawBoard();
+}
+
+function nextTheme() {
+  const theme = THEMES[(THEMES.indexOf(storedTheme()) + 1) % THEMES.length];
+  try { localStorage.setItem("ply-theme", theme); } catch (_) { /* private mode */ }
+  applyTheme(theme);
 }
 
 // --- Wiring ---
@@ -532,6 +811,16 @@ $("undo").addEventListener("click", () => undo());
 $("flip").addEventListener("click", () => { app.flipped = !app.flipped; drawBoard(); });
 $("go").addEventListener("click", () => { if (!app.thinking) computerMove(); });
 $("analyse").addEventListener("click", () => toggleAnalysis());
+$("annotate").addEventListener("click", () => toggleAnnotation().catch((err) => message(err.message)));
+$("theme").addEventListener("click", () => nextTheme());
+$("history").addEventListener("click", (event) => {
+  const li = event.target.closest("li[data-ply]");
+  if (li) goTo(parseInt(li.dataset.ply, 10));
+});
+$("graph").addEventListener("click", (event) => {
+  const hit = event.target.closest("[data-ply]");
+  if (hit) goTo(parseInt(hit.getAttribute("data-ply"), 10));
+});
 $("nav-start").addEventListener("click", () => step(-1000));
 $("nav-back").addEventListener("click", () => step(-1));
 $("nav-forward").addEventListener("click", () => step(1));
@@ -558,17 +847,18 @@ $("record-file").addEventListener("change", async () => {
 });
 $("multipv").addEventListener("change", () => onPositionChanged());
 $("you").addEventListener("change", () => maybeComputer());
-dark.addEventListener("change", () => { if (app.game) drawBoard(); });
+dark.addEventListener("change", () => { if (app.game && !document.documentElement.dataset.theme) drawBoard(); });
 document.addEventListener("keydown", (event) => {
-  if (event.target.closest("input, textarea, select")) return;
+  if (event.target.closest("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey || !app.game) return;
   if (event.key === "Escape") { app.path = []; highlight(); $("promotion").hidden = true; }
   else if (event.key === "f") { app.flipped = !app.flipped; drawBoard(); }
+  else if (event.key === "t") nextTheme();
   else if (event.key === "u") undo();
   else if (event.key === "a") toggleAnalysis();
-  else if (event.key === "ArrowLeft") step(-1);
-  else if (event.key === "ArrowRight") step(1);
-  else if (event.key === "Home") step(-1000);
-  else if (event.key === "End") step(1000);
+  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") { event.preventDefault(); goTo(app.game.history.length - 1); }
+  else if (event.key === "ArrowRight" || event.key === "ArrowDown") { event.preventDefault(); goTo(app.game.history.length + 1); }
+  else if (event.key === "Home") { event.preventDefault(); goTo(0); }
+  else if (event.key === "End") { event.preventDefault(); goTo(app.game.history.length + app.game.future.length); }
 });
 window.addEventListener("pagehide", () => { if (app.socket) app.socket.close(); });
 
@@ -581,4 +871,6 @@ if (requested && FIRST[requested]) {
   for (const b of $("games").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.game === requested));
 }
 sideLabels();
+applyTheme(storedTheme());
+setInterval(tickClocks, 100);
 newGame().catch((err) => message(err.message));

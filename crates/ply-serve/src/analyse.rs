@@ -4,6 +4,9 @@
 //! The page sends JSON text messages:
 //! - `{"analyse": {"movetime": 10000, "depth": 20, "multipv": 2, "level": 10}}`
 //!   (every field optional): analyse the game's position now;
+//! - `{"annotate": {"movetime": 200, "depth": 12}}` (every field
+//!   optional; the limits are per position): annotate the whole game
+//!   ([`crate::annotate`]);
 //! - `{"stop": true}`: stop (the answer follows).
 //!
 //! The server answers with `{"type": "line", ...}` (a
@@ -11,9 +14,14 @@
 //! `{"type": "done", "position": ..., "answer": {...}}` (a
 //! [`ply_games::session::Answer`]: `source` says `solved` for Othello's
 //! exact endgame, `database` with `verdict` for checkers' endgame
-//! databases) and `{"type": "error", "error": ...}`. Closing the socket
-//! stops the search.
+//! databases) and `{"type": "error", "error": ...}`. An annotation streams
+//! `{"type": "progress", "done": 3, "total": 41, "eval": {...}}` (a
+//! [`crate::annotation::Eval`]) after each position and ends with
+//! `{"type": "annotation", "annotation": {...}}` (a
+//! [`crate::annotation::Annotation`], `complete` false after a stop).
+//! Closing the socket stops the search.
 
+use crate::annotate::{AnnotateLimits, annotate};
 use crate::api::{SearchLimits, run_search};
 use crate::error::ApiError;
 use crate::store::{Slot, State};
@@ -37,6 +45,8 @@ struct Request {
     analyse: Option<SearchLimits>,
     #[serde(default)]
     stop: Option<bool>,
+    #[serde(default)]
+    annotate: Option<AnnotateLimits>,
 }
 
 /// Whether a browser's `Origin` is the server's own page: browsers let any
@@ -110,6 +120,31 @@ async fn session(mut socket: WebSocket, state: Arc<State>, slot: Arc<Slot>) {
                 };
                 if request.stop == Some(true) {
                     slot.stop();
+                }
+                if let Some(limits) = request.annotate {
+                    if running.as_ref().is_some_and(|task| !task.is_finished()) || slot.searching() {
+                        if !send(&mut socket, &error("a search is running: stop it first")).await { break; }
+                        continue;
+                    }
+                    let settings = match limits.settings(&state) {
+                        Ok(settings) => settings,
+                        Err(err) => {
+                            if !send(&mut socket, &error(err.reason)).await { break; }
+                            continue;
+                        }
+                    };
+                    let (state, slot, out) = (Arc::clone(&state), Arc::clone(&slot), out.clone());
+                    running = Some(tokio::spawn(async move {
+                        let stream = out.clone();
+                        let result = annotate(&state, &slot, &settings, move |done, total, eval| {
+                            let _ = stream.send(json!({ "type": "progress", "done": done, "total": total, "eval": eval }));
+                        }).await;
+                        let _ = out.send(match result {
+                            Ok(annotation) => json!({ "type": "annotation", "annotation": annotation }),
+                            Err(err) => error(err.reason),
+                        });
+                    }));
+                    continue;
                 }
                 if let Some(limits) = request.analyse {
                     if running.as_ref().is_some_and(|task| !task.is_finished()) || slot.searching() {

@@ -1,6 +1,7 @@
 //! The JSON routes: start a game, read it, play and take back moves, draw
 //! the board, let the computer think.
 
+use crate::clock::{ClockSpec, ClockView};
 use crate::error::ApiError;
 use crate::store::{Slot, State};
 use axum::Json;
@@ -9,7 +10,7 @@ use axum::extract::{Path, Query, State as Shared};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use ply_games::GameKind;
-use ply_games::session::{Answer, Ending, MoveInfo, Session, Settings};
+use ply_games::session::{Answer, Ending, MoveInfo, RecordExtras, Session, Settings};
 use ply_games::svg::{self, Theme};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -50,9 +51,40 @@ pub struct GameView {
     pub ending: Option<Ending>,
     /// Whether a search runs.
     pub searching: bool,
+    /// The clocks, for a game that has them.
+    pub clock: Option<ClockView>,
+}
+
+/// The colours of the first and the second player of `kind`.
+fn side_names(kind: GameKind) -> (&'static str, &'static str) {
+    match kind {
+        GameKind::Chess => ("White", "Black"),
+        GameKind::Checkers | GameKind::Othello => ("Black", "White"),
+    }
+}
+
+/// The end of a game whose flag fell (`first`: the first player's).
+fn time_loss(kind: GameKind, first: bool) -> Ending {
+    let (first_name, second_name) = side_names(kind);
+    let (winner, loser) = if first {
+        (second_name, first_name)
+    } else {
+        (first_name, second_name)
+    };
+    Ending {
+        result: if first { "0-1" } else { "1-0" },
+        winner: Some(winner),
+        reason: format!("{winner} wins on time ({loser}'s flag fell)"),
+    }
 }
 
 fn view(slot: &Slot, game: &dyn Session) -> GameView {
+    let clock = slot.clock().as_ref().map(crate::clock::Clock::view);
+    let flagged = slot.clock().as_ref().and_then(crate::clock::Clock::flagged);
+    let ending = match flagged {
+        Some(first) => Some(time_loss(game.kind(), first)),
+        None => game.ending(),
+    };
     GameView {
         id: slot.id.clone(),
         game: game.kind().name(),
@@ -60,15 +92,20 @@ fn view(slot: &Slot, game: &dyn Session) -> GameView {
         start: game.start_position(),
         turn: game.side_to_move(),
         first_to_move: game.first_to_move(),
-        moves: game.legal_moves(),
+        moves: if flagged.is_some() {
+            Vec::new()
+        } else {
+            game.legal_moves()
+        },
         history: game.history(),
         future: game.future(),
         record_format: game.record_format().0,
         last: game.last_move(),
         status: game.status(),
         opening: game.opening(),
-        ending: game.ending(),
+        ending,
         searching: slot.searching(),
+        clock,
     }
 }
 
@@ -100,12 +137,12 @@ pub struct NewGame {
     /// The game's name (aliases too).
     pub game: String,
     /// A position to start from, in the game's notation.
-    #[serde(default)]
     pub position: Option<String>,
     /// A record (PGN, PDN or GGF) to load instead: the game is set at its
     /// start with its moves ahead.
-    #[serde(default)]
     pub record: Option<String>,
+    /// Clocks for the game ([`crate::clock`]).
+    pub clock: Option<ClockSpec>,
 }
 
 /// `POST /api/games`: starts a game; 201 with its view.
@@ -121,11 +158,13 @@ pub async fn create(
             GameKind::names()
         ))
     })?;
+    let clock = body.clock.map(|spec| spec.start()).transpose()?;
     let slot = match (&body.position, &body.record) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give a position or a record, not both")),
         (_, Some(record)) => state.load(kind, record)?,
         (position, None) => state.create(kind, position.as_deref())?,
     };
+    *slot.clock() = clock;
     Ok((StatusCode::CREATED, Json(view_of(&slot))).into_response())
 }
 
@@ -157,6 +196,20 @@ pub struct PlayMove {
     /// The move in the game's notation (chess: SAN or UCI).
     #[serde(rename = "move")]
     pub mv: String,
+    /// The time the move took, in milliseconds, as the page timed it: a
+    /// game with clocks takes it from the mover's clock (0 when not given).
+    pub used_ms: Option<u64>,
+}
+
+/// 422 when the game's flag fell: it is over.
+fn refuse_after_flag(slot: &Slot, kind: GameKind) -> Result<(), ApiError> {
+    match slot.clock().as_ref().and_then(crate::clock::Clock::flagged) {
+        Some(first) => Err(ApiError::refused(format!(
+            "the game is over: {}",
+            time_loss(kind, first).reason
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// `POST /api/games/{id}/moves`: plays a move; the view, with `played` (the
@@ -173,7 +226,28 @@ pub async fn play(
         return Err(ApiError::busy());
     }
     let mut game = slot.game();
+    refuse_after_flag(&slot, game.kind())?;
+    let mover_first = game.first_to_move();
+    let used = Duration::from_millis(body.used_ms.unwrap_or(0));
+    let over = game.ending().is_some();
+    let flag_fell = match slot.clock().as_mut() {
+        Some(clock) if !over && used >= clock.left(mover_first) => {
+            clock.flag(mover_first);
+            true
+        }
+        _ => false,
+    };
+    if flag_fell {
+        // The flag fell before the move: it does not count.
+        let view = view(&slot, game.as_ref());
+        return Ok(Json(json!({ "played": null, "game": view })));
+    }
+    let index = game.history().len();
     let played = game.play(&body.mv).map_err(ApiError::refused)?;
+    if let Some(clock) = slot.clock().as_mut() {
+        clock.moved(mover_first, used);
+        clock.log(index, mover_first, used);
+    }
     let view = view(&slot, game.as_ref());
     Ok(Json(json!({ "played": played, "game": view })))
 }
@@ -184,7 +258,6 @@ pub async fn play(
 pub struct Undo {
     /// Moves to take back (1 by default; 2 takes back a move and the
     /// computer's reply).
-    #[serde(default)]
     pub plies: Option<usize>,
 }
 
@@ -243,11 +316,12 @@ fn step_through(
 #[serde(deny_unknown_fields)]
 pub struct RecordQuery {
     /// The name of the player who moved first.
-    #[serde(default)]
     pub first: Option<String>,
     /// The name of the other player.
-    #[serde(default)]
     pub second: Option<String>,
+    /// Each move's note from the game's last annotation as a comment (true
+    /// by default; none when the game was not annotated).
+    pub notes: Option<bool>,
 }
 
 /// `GET /api/games/{id}/record`: the game as PGN, PDN or GGF, to save.
@@ -271,7 +345,29 @@ pub async fn record(
         second: name(query.second),
     };
     let game = slot.game();
-    let text = game.record(&players);
+    let notes = if query.notes.unwrap_or(true) {
+        crate::annotate::notes(&slot, game.as_ref())
+    } else {
+        Vec::new()
+    };
+    let (time_control, decided, move_clocks) = match slot.clock().as_ref() {
+        Some(clock) => (
+            Some(clock.time_control()),
+            clock.flagged().map(|first| {
+                let ending = time_loss(game.kind(), first);
+                (Some(!first), ending.reason)
+            }),
+            clock.move_clocks().to_vec(),
+        ),
+        None => (None, None, Vec::new()),
+    };
+    let extras = RecordExtras {
+        notes,
+        time_control,
+        decided,
+        move_clocks,
+    };
+    let text = game.record_with(&players, &extras);
     let (_, extension) = game.record_format();
     let disposition = format!(
         "attachment; filename=\"ply-{}.{extension}\"",
@@ -292,16 +388,12 @@ pub async fn record(
 #[serde(deny_unknown_fields)]
 pub struct BoardQuery {
     /// Turn the board round.
-    #[serde(default)]
     pub flip: Option<bool>,
     /// A square to select (its targets are marked where the game can).
-    #[serde(default)]
     pub selected: Option<String>,
     /// `light` (default) or `dark`.
-    #[serde(default)]
     pub theme: Option<String>,
     /// Coordinates around the board (default true).
-    #[serde(default)]
     pub coordinates: Option<bool>,
 }
 
@@ -344,19 +436,14 @@ pub async fn board(
 #[serde(deny_unknown_fields)]
 pub struct SearchLimits {
     /// Strength 1-10 (10 by default).
-    #[serde(default)]
     pub level: Option<u8>,
     /// Milliseconds to think at most.
-    #[serde(default)]
     pub movetime: Option<u64>,
     /// Plies to search at most.
-    #[serde(default)]
     pub depth: Option<u32>,
     /// Lines to report (analysis), 1-4.
-    #[serde(default)]
     pub multipv: Option<usize>,
     /// Play the move found (`think` only; true by default).
-    #[serde(default)]
     pub play: Option<bool>,
 }
 
@@ -426,15 +513,37 @@ pub async fn think(
         Err(JsonRejection::MissingJsonContentType(_)) => SearchLimits::default(),
         Err(err) => return Err(err.into()),
     };
-    let settings = limits.settings(state.config.max_movetime, 1000, state.config.hash_mb)?;
+    let mut settings = limits.settings(state.config.max_movetime, 1000, state.config.hash_mb)?;
+    let play = limits.play.unwrap_or(true);
+    // A game with clocks: the computer thinks for a share of its clock,
+    // whatever the page asked, and the time the request takes is its.
+    let (kind, mover_first) = {
+        let game = slot.game();
+        (game.kind(), game.first_to_move())
+    };
+    refuse_after_flag(&slot, kind)?;
+    let began = std::time::Instant::now();
+    if play && let Some(clock) = slot.clock().as_ref() {
+        settings.movetime = Some(clock.budget(mover_first).min(state.config.max_movetime));
+    }
     let (answer, plies) = run_search(&state, &slot, &settings, |_| {}).await?;
     let mut game = slot.game();
     let mut played = None;
-    if limits.play.unwrap_or(true)
+    if play
         && let Some(best) = &answer.best
         && game.history().len() == plies
     {
-        played = game.play(best).ok();
+        let used = began.elapsed();
+        let flag_fell = slot
+            .clock()
+            .as_mut()
+            .is_some_and(|clock| clock.moved(mover_first, used));
+        if !flag_fell {
+            played = game.play(best).ok();
+            if let Some(clock) = slot.clock().as_mut() {
+                clock.log(plies, mover_first, used);
+            }
+        }
     }
     let view = view(&slot, game.as_ref());
     Ok(Json(
@@ -478,6 +587,42 @@ pub async fn run_search(
     Ok((answer, plies))
 }
 
+/// `POST /api/games/{id}/annotate`: annotates the game's main line
+/// ([`crate::annotate`]; the body's limits are per position, an empty body
+/// takes the defaults) and answers with the [`crate::annotation::Annotation`]
+/// when done. `/stop` or the request going away stop it; 409 while the
+/// game searches.
+pub async fn annotate(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    body: Result<Json<crate::annotate::AnnotateLimits>, JsonRejection>,
+) -> Result<Json<crate::annotation::Annotation>, ApiError> {
+    let slot = state.get(&id)?;
+    let limits = match body {
+        Ok(Json(limits)) => limits,
+        Err(JsonRejection::MissingJsonContentType(_)) => Default::default(),
+        Err(err) => return Err(err.into()),
+    };
+    let settings = limits.settings(&state)?;
+    let annotation = crate::annotate::annotate(&state, &slot, &settings, |_, _, _| {}).await?;
+    Ok(Json(annotation))
+}
+
+/// `GET /api/games/{id}/annotate`: the game's last annotation; 404 when it
+/// has none.
+pub async fn annotation(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::annotation::Annotation>, ApiError> {
+    let slot = state.get(&id)?;
+    slot.annotation()
+        .map(|a| Json((*a).clone()))
+        .ok_or_else(|| ApiError {
+            status: StatusCode::NOT_FOUND,
+            reason: "the game has not been annotated".to_owned(),
+        })
+}
+
 /// `POST /api/games/{id}/stop`: stops the game's search (which then answers
 /// with its best move so far); `{stopped}`.
 pub async fn stop(
@@ -486,6 +631,33 @@ pub async fn stop(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let slot = state.get(&id)?;
     Ok(Json(json!({ "stopped": slot.stop() })))
+}
+
+/// `POST /api/games/{id}/flag`: the flag of the side to move fell (its
+/// clock, as the page keeps a person's, ran out): the other side wins on
+/// time; the game. 400 for a game without clocks, 409 while it searches,
+/// 422 once it is over.
+pub async fn flag(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    let slot = state.get(&id)?;
+    if slot.searching() {
+        return Err(ApiError::busy());
+    }
+    let game = slot.game();
+    refuse_after_flag(&slot, game.kind())?;
+    if let Some(ending) = game.ending() {
+        return Err(ApiError::refused(format!(
+            "the game is over: {}",
+            ending.reason
+        )));
+    }
+    match slot.clock().as_mut() {
+        Some(clock) => clock.flag(game.first_to_move()),
+        None => return Err(ApiError::bad("the game has no clocks")),
+    }
+    Ok(Json(view(&slot, game.as_ref())))
 }
 
 /// Anything else: 404 with the reason.

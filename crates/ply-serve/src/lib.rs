@@ -17,13 +17,17 @@
 //! - [`router`]: the routes on a [`State`]; [`serve`] runs them on a
 //!   listener; [`run`] is `ply serve`.
 //! - [`api`]: the JSON routes; [`analyse`]: the WebSocket of the analysis;
+//!   [`annotate`]: a whole game's marks ([`annotation`]: the marks as data); [`clock`]: the game clocks;
 //!   [`store`]: the games in progress and their bounds.
 //! - [`watch`]: the page `/watch` that follows a `ply match` started on the
 //!   command line with `-serve` ([`spawn`] runs the server beside it).
 
 pub mod analyse;
+pub mod annotate;
+pub mod annotation;
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod error;
 pub mod store;
 pub mod watch;
@@ -141,7 +145,12 @@ pub fn watching(state: Arc<State>, feed: Option<Arc<watch::MatchFeed>>) -> Route
         .route("/api/games/{id}/board.svg", get(api::board))
         .route("/api/games/{id}/think", post(api::think))
         .route("/api/games/{id}/stop", post(api::stop))
+        .route("/api/games/{id}/flag", post(api::flag))
         .route("/api/games/{id}/analyse", get(analyse::upgrade))
+        .route(
+            "/api/games/{id}/annotate",
+            post(api::annotate).get(api::annotation),
+        )
         .merge(watch::routes(feed))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

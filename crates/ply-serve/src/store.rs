@@ -2,6 +2,8 @@
 //! long an idle one lives, one search per game, how many searches at once.
 
 use crate::Config;
+use crate::annotation::Annotation;
+use crate::clock::Clock;
 use crate::error::ApiError;
 use axum::http::StatusCode;
 use ply_games::GameKind;
@@ -32,6 +34,10 @@ pub struct Slot {
     touched: Mutex<Instant>,
     /// The stop flag of the search running now, if one is.
     search: Mutex<Option<Arc<AtomicBool>>>,
+    /// The last annotation of the game ([`crate::annotation`]).
+    annotation: Mutex<Option<Arc<Annotation>>>,
+    /// The game's clocks, when it has them ([`crate::clock`]).
+    clock: Mutex<Option<Clock>>,
 }
 
 /// Locks `mutex`, whatever a panicking thread left behind (the data is a
@@ -76,6 +82,22 @@ impl Slot {
             .as_ref()
             .inspect(|stop| stop.store(true, Ordering::Relaxed))
             .is_some()
+    }
+
+    /// The last annotation of the game, if it has one.
+    pub fn annotation(&self) -> Option<Arc<Annotation>> {
+        lock(&self.annotation).clone()
+    }
+
+    /// Keeps `annotation` as the game's last.
+    pub fn set_annotation(&self, annotation: Annotation) {
+        *lock(&self.annotation) = Some(Arc::new(annotation));
+    }
+
+    /// The game's clocks, locked (never across an `.await`); `None` inside
+    /// for a game without clocks.
+    pub fn clock(&self) -> MutexGuard<'_, Option<Clock>> {
+        lock(&self.clock)
     }
 
     fn idle_for(&self) -> Duration {
@@ -162,6 +184,8 @@ impl State {
             game: Mutex::new(game),
             touched: Mutex::new(Instant::now()),
             search: Mutex::new(None),
+            annotation: Mutex::new(None),
+            clock: Mutex::new(None),
         });
         games.insert(id, Arc::clone(&slot));
         Ok(slot)

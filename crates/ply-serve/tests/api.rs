@@ -4,54 +4,13 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
-use ply_serve::{Config, State, router};
+use ply_serve::Config;
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceExt;
 
-fn app_with(config: Config) -> (Router, Arc<State>) {
-    let state = Arc::new(State::new(config));
-    (router(Arc::clone(&state)), state)
-}
-
-fn app() -> Router {
-    app_with(Config::default()).0
-}
-
-/// Sends a request and returns the status and the body as text.
-async fn raw(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    body: Option<(&str, String)>,
-) -> (StatusCode, String) {
-    let mut request = Request::builder().method(method).uri(uri);
-    let body = match body {
-        Some((kind, text)) => {
-            request = request.header("content-type", kind);
-            Body::from(text)
-        }
-        None => Body::empty(),
-    };
-    let response = app
-        .clone()
-        .oneshot(request.body(body).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// Sends JSON (or nothing) and reads JSON back.
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let body = body.map(|value| ("application/json", value.to_string()));
-    let (status, text) = raw(app, method, uri, body).await;
-    let value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
-    (status, value)
-}
+mod common;
+use common::{app, app_with, call, raw};
 
 async fn start(app: &Router, game: &str, position: Option<&str>) -> Value {
     let mut body = json!({ "game": game });

@@ -67,6 +67,11 @@ pub struct Header<R> {
     /// move, a forced pass); empty when no move was timed. PGN and PDN write
     /// them as `[%emt]` and `[%clk]` comments, GGF as each move's time.
     pub move_clocks: Vec<Option<MoveClock>>,
+    /// A note on each move, by the index of the move in the history (an
+    /// annotation: `?! -0.62, best Nf3`; `None`: none); empty when no move
+    /// has one. PGN and PDN write each as a comment after its move (before
+    /// the clock's), GGF gathers them, numbered, in the game's `C` comment.
+    pub move_notes: Vec<Option<String>>,
 }
 
 /// The time a player took for a move and what its clock showed after it.
@@ -119,6 +124,7 @@ impl<R> Header<R> {
             tags: Vec::new(),
             ending: None,
             move_clocks: Vec::new(),
+            move_notes: Vec::new(),
         }
     }
 }

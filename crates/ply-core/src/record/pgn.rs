@@ -288,10 +288,22 @@ pub fn write_history<G: Game>(
         .zip(history.moves())
         .map(|(position, &mv)| name(position, mv))
         .collect();
-    let move_comments: Vec<Option<String>> = header
-        .move_clocks
-        .iter()
-        .map(|clock| clock.map(|c| c.pgn_comment()))
+    // Each move's note, then its clock, in one comment.
+    let count = header.move_clocks.len().max(header.move_notes.len());
+    let move_comments: Vec<Option<String>> = (0..count)
+        .map(|index| {
+            let note = header.move_notes.get(index).cloned().flatten();
+            let clock = header
+                .move_clocks
+                .get(index)
+                .copied()
+                .flatten()
+                .map(|c| c.pgn_comment());
+            match (note, clock) {
+                (Some(note), Some(clock)) => Some(format!("{note} {clock}")),
+                (note, clock) => note.or(clock),
+            }
+        })
         .collect();
     write(
         &tags,

@@ -38,7 +38,7 @@ use crate::playable::Playable;
 use crate::registry::GameKind;
 use crate::svg;
 use ply_core::player::{Player, Request, Source};
-use ply_core::record::{Ending as RecordEnding, Header, Players};
+use ply_core::record::{Ending as RecordEnding, Header, MoveClock, Players};
 use ply_core::search::{Bound, Info, Level, Limits, Options};
 use ply_core::{GameHistory, Side};
 use serde::Serialize;
@@ -173,6 +173,26 @@ pub struct Answer {
     pub exact: bool,
 }
 
+/// What a front end adds to a game's record besides the moves
+/// ([`Session::record_with`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordExtras {
+    /// A note on each move, by the index of the move in the history
+    /// (`None`: none; notes past the last move are dropped).
+    pub notes: Vec<Option<String>>,
+    /// The time control as PGN and PDN write it (`300+2`); GGF leaves it
+    /// out.
+    pub time_control: Option<String>,
+    /// The time each move took and the clock after it, by the index of the
+    /// move (`None`: not timed; past the last move: dropped): PGN and PDN
+    /// `[%emt]` and `[%clk]` comments, GGF each move's time.
+    pub move_clocks: Vec<Option<MoveClock>>,
+    /// An end off the board (a time loss): whether the first player won
+    /// (`None`: a draw) and the reason in a sentence; it replaces the end
+    /// by the rules.
+    pub decided: Option<(Option<bool>, String)>,
+}
+
 /// A game in progress.
 pub trait Session: Send {
     /// Which game it is.
@@ -206,7 +226,13 @@ pub trait Session: Send {
     fn future(&self) -> Vec<String>;
     /// The game as a record file (PGN, PDN or GGF) between `players`, with
     /// the result and its reason once it ended.
-    fn record(&self, players: &Players) -> String;
+    fn record(&self, players: &Players) -> String {
+        self.record_with(players, &RecordExtras::default())
+    }
+    /// The game as [`Session::record`] writes it, with what `extras` adds:
+    /// each move's note as a comment (PGN and PDN after the move, GGF in
+    /// the game's comment), the time control, an end decided off the board.
+    fn record_with(&self, players: &Players, extras: &RecordExtras) -> String;
     /// The record format's name (`PGN`) and file extension (`pgn`).
     fn record_format(&self) -> (&'static str, &'static str);
     /// How the game ended, if it did.
@@ -403,9 +429,27 @@ impl<G: SessionGame> Session for GameSession<G> {
             .collect()
     }
 
-    fn record(&self, players: &Players) -> String {
+    fn record_with(&self, players: &Players, extras: &RecordExtras) -> String {
+        let mut notes = extras.notes.clone();
+        notes.truncate(self.record.moves().len());
+        let mut move_clocks = extras.move_clocks.clone();
+        move_clocks.truncate(self.record.moves().len());
+        let ending = match &extras.decided {
+            Some((winner, reason)) => Some(RecordEnding::Decided {
+                winner: winner.map(|first| if first { Side::First } else { Side::Second }),
+                reason: reason.clone(),
+            }),
+            None => self.record.outcome().map(RecordEnding::Rules),
+        };
+        let time_control = match G::RECORD_FORMAT {
+            "GGF" => None,
+            _ => extras.time_control.clone(),
+        };
         let header = Header {
-            ending: self.record.outcome().map(RecordEnding::Rules),
+            ending,
+            time_control,
+            move_notes: notes,
+            move_clocks,
             ..Header::new(players.clone(), "ply serve")
         };
         G::write_game(&self.record, &header)

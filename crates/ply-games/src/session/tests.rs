@@ -299,3 +299,86 @@ fn the_opening_is_named_while_the_moves_follow_the_book() {
     let set_up = start(GameKind::Chess, Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
     assert_eq!(set_up.opening(), None);
 }
+
+#[test]
+fn annotated_records_carry_each_moves_note_and_read_back() {
+    let players = Players {
+        first: "Ann".into(),
+        second: "ply".into(),
+    };
+    let games = [
+        (
+            GameKind::Chess,
+            ["e4", "e5", "Qh5"].as_slice(),
+            "Qh5 {?! -0.40, best Nf3}",
+        ),
+        (
+            GameKind::Checkers,
+            ["11-15", "23-19", "8-11"].as_slice(),
+            "8-11 {?! -0.40, best Nf3}",
+        ),
+        (
+            GameKind::Othello,
+            ["f5", "d6", "c3"].as_slice(),
+            "3. C3: ?! -0.40, best Nf3",
+        ),
+    ];
+    for (kind, moves, expected) in games {
+        let mut game = start(kind, None);
+        for mv in moves {
+            game.play(mv).unwrap();
+        }
+        // Notes past the last move are dropped.
+        let extras = RecordExtras {
+            notes: vec![
+                None,
+                None,
+                Some("?! -0.40, best Nf3".to_owned()),
+                Some("x".to_owned()),
+            ],
+            ..RecordExtras::default()
+        };
+        let text = game.record_with(&players, &extras);
+        assert!(text.contains(expected), "{text}");
+        assert!(!text.contains("{x}") && !text.contains(": x"), "{text}");
+        let mut loaded = from_record(kind, &text).unwrap();
+        while loaded.redo().is_some() {}
+        assert_eq!(loaded.history(), moves, "{text}");
+    }
+}
+
+#[test]
+fn a_game_lost_on_time_says_so_in_its_record() {
+    let players = Players {
+        first: "Ann".into(),
+        second: "ply".into(),
+    };
+    for kind in GameKind::ALL {
+        let mut game = start(kind, None);
+        let first = game.legal_moves()[0].notation.clone();
+        game.play(&first).unwrap();
+        let extras = RecordExtras {
+            time_control: Some("60+1".to_owned()),
+            move_clocks: vec![Some(ply_core::record::MoveClock {
+                used: std::time::Duration::from_millis(1500),
+                left: Some(std::time::Duration::from_millis(59_500)),
+            })],
+            decided: Some((Some(false), "the first player loses on time".to_owned())),
+            ..RecordExtras::default()
+        };
+        let text = game.record_with(&players, &extras);
+        assert!(
+            text.contains("0-1") || text.contains("-64.00:t"),
+            "{kind}: {text}"
+        );
+        assert!(text.contains("on time"), "{kind}: {text}");
+        if kind == GameKind::Othello {
+            assert!(text.contains("//1.50]"), "{kind}: {text}");
+        } else {
+            assert!(text.contains("60+1"), "{kind}: {text}");
+            assert!(text.contains("[%clk 0:00:59.50]"), "{kind}: {text}");
+        }
+        let mut loaded = from_record(kind, &text).unwrap();
+        assert_eq!(loaded.redo(), Some(first), "{text}");
+    }
+}
