@@ -501,7 +501,7 @@ impl<G: Glue> AnyBatch for Batch<G> {
                 ));
             }
         }
-        let clear_mask = out.mask.as_ptr() as usize != self.last_mask;
+        let clear_mask = out.fresh || out.mask.as_ptr() as usize != self.last_mask;
         self.last_mask = out.mask.as_ptr() as usize;
         for (index, &action) in actions.iter().enumerate() {
             // A finished game left finished (no autoreset) takes NO_ACTION
