@@ -254,3 +254,35 @@ pub fn write_mask_by_action(bits: &[u128], actions: usize, mask: &mut [u8]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_way_of_spreading_bits_writes_the_same_bytes() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..200 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let bits = u128::from(state) << 64 | u128::from(state.rotate_left(17) ^ round);
+            for len in 0..=128usize {
+                let expected: Vec<u8> = (0..len).map(|j| ((bits >> j) & 1) as u8).collect();
+                let mut out = vec![7u8; len];
+                spread_to_bytes_scalar(&mut out, bits);
+                assert_eq!(out, expected, "scalar, {len} bytes");
+                let mut out = vec![7u8; len];
+                spread_to_bytes(&mut out, bits);
+                assert_eq!(out, expected, "dispatched, {len} bytes");
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    let mut out = vec![7u8; len];
+                    // SAFETY: the CPU has AVX2 (checked above).
+                    unsafe { spread_to_bytes_avx2(&mut out, bits) };
+                    assert_eq!(out, expected, "AVX2, {len} bytes");
+                }
+            }
+        }
+    }
+}

@@ -325,7 +325,24 @@ mod tests {
                 .collect();
             let expected: Vec<u128> = rows.iter().map(|r| bits(&r[..r.len().min(128)])).collect();
             let short: Vec<&[u8]> = rows.iter().map(|r| &r[..r.len().min(128)]).collect();
-            assert_eq!(all_bits(short.into_iter()), expected);
+            assert_eq!(all_bits(short.iter().copied()), expected);
+            let scalar: Vec<u128> = short.iter().map(|r| bits(r)).collect();
+            assert_eq!(scalar, expected);
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::arch::is_x86_feature_detected!("bmi2") {
+                    // SAFETY: the CPU has BMI2 (checked above).
+                    assert_eq!(unsafe { all_bits_bmi2(short.iter().copied()) }, expected);
+                    for (i, &bits) in expected.iter().enumerate().filter(|(_, b)| **b != 0) {
+                        let k = (i as u32 * 7) % bits.count_ones();
+                        assert_eq!(nth_set_bit(bits, k) as i64, nth_bit(bits, k));
+                    }
+                }
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the CPU has AVX2 (checked above).
+                    assert_eq!(unsafe { all_bits_avx2(short.iter().copied()) }, expected);
+                }
+            }
         }
     }
 }
