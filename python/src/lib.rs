@@ -574,6 +574,19 @@ fn _plygames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boards::ChessBoard>()?;
     m.add_class::<boards::CheckersBoard>()?;
     m.add_class::<boards::OthelloBoard>()?;
+    let py = m.py();
+    board::install_legal_moves(
+        &py.get_type::<boards::ChessBoard>(),
+        boards::ChessBoard::moves_of,
+    )?;
+    board::install_legal_moves(
+        &py.get_type::<boards::CheckersBoard>(),
+        boards::CheckersBoard::moves_of,
+    )?;
+    board::install_legal_moves(
+        &py.get_type::<boards::OthelloBoard>(),
+        boards::OthelloBoard::moves_of,
+    )?;
     m.add_class::<glue::othello::Solution>()?;
     m.add_class::<board::Outcome>()?;
     m.add_class::<board::Piece>()?;
