@@ -193,6 +193,12 @@ class _Board:
 
 class ChessBoard(_Board):
     """A chess game: FEN positions, UCI moves (SAN is read too)."""
+    def attacks(self, square: Union[int, str]) -> List[int]:
+        """The squares the piece on ``square`` attacks (python-chess's), lowest first."""
+    def attackers(self, color: bool, square: Union[int, str]) -> List[int]:
+        """The squares of the pieces of ``color`` attacking ``square``, lowest first."""
+    def is_attacked_by(self, color: bool, square: Union[int, str]) -> bool:
+        """Whether a piece of ``color`` attacks ``square``."""
 
 class CheckersBoard(_Board):
     """An English checkers game: PDN FEN positions, moves like 11-15 or 22x15x6."""
