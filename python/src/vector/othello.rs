@@ -96,7 +96,7 @@ impl OthelloBatch {
 
     /// Lets the random opponent move in environment `index` while it is its
     /// turn and the game goes on; keeps the legal actions.
-    #[inline]
+    #[inline(always)]
     fn settle(&mut self, index: usize) {
         let slot = &mut self.slots[index];
         loop {
@@ -130,7 +130,7 @@ impl OthelloBatch {
 
     /// Writes environment `index`'s observation and mask row (a mask laid out
     /// action by action is written after the batch).
-    #[inline]
+    #[inline(always)]
     fn write(&self, index: usize, out: &mut Outputs<'_>) {
         let position = &self.slots[index].position;
         let (mine, theirs) = (position.player(), position.opponent());
