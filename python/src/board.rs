@@ -319,18 +319,19 @@ unsafe extern "C" fn descriptor_call(
     kwargs: *mut pyo3::ffi::PyObject,
 ) -> *mut pyo3::ffi::PyObject {
     // SAFETY: CPython calls the slot attached, with a descriptor of this
-    // type, a tuple of arguments and a dict of keywords or null.
+    // type, a tuple of arguments and a dict of keywords or null; the board
+    // is borrowed from the tuple, which outlives the call.
     unsafe {
         slot(|py| {
-            let args = Bound::from_borrowed_ptr(py, args).cast_into::<pyo3::types::PyTuple>()?;
             let keywords = !kwargs.is_null() && pyo3::ffi::PyDict_Size(kwargs) != 0;
-            if args.len() != 1 || keywords {
+            if pyo3::ffi::PyTuple_Size(args) != 1 || keywords {
                 return Err(pyo3::exceptions::PyTypeError::new_err(
                     "legal_moves() takes a board and no other argument",
                 ));
             }
+            let board = pyo3::ffi::PyTuple_GetItem(args, 0);
             let moves_of = (*descriptor.cast::<LegalMovesDescriptor>()).moves_of;
-            moves_of(&args.get_item(0)?, true)
+            moves_of(Bound::ref_from_ptr(py, &board), true)
         })
     }
 }
