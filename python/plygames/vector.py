@@ -161,7 +161,9 @@ class Env(_Base):
         self.copy = copy
         self.obs_dtype = obs_dtype
         self.mask_order = mask_order
-        n = self.num_envs
+        # The env's own buffers, which copy=False hands out; with copy=True
+        # Rust makes each call's arrays new, and the buffers hold no games.
+        n = 0 if copy else self.num_envs
         self._obs = np.zeros((n,) + self.observation_shape, dtype=obs_dtype)
         if mask_order == "F":
             # What Rust writes: C-ordered (num_actions, num_envs).
@@ -175,7 +177,7 @@ class Env(_Base):
         self._terminated = np.zeros(n, dtype=np.bool_)
         self._truncated = np.zeros(n, dtype=np.bool_)
         self._to_play = np.zeros(n, dtype=np.int8)
-        self._random = np.zeros(n, dtype=np.int64)
+        self._random = np.zeros(self.num_envs, dtype=np.int64)
         self._obs_u8 = obs_dtype == np.uint8
         self._started = False
 
