@@ -161,7 +161,9 @@ class Env(_Base):
         self.copy = copy
         self.obs_dtype = obs_dtype
         self.mask_order = mask_order
-        n = self.num_envs
+        # The env's own buffers, which copy=False hands out; with copy=True
+        # Rust makes each call's arrays new, and the buffers hold no games.
+        n = 0 if copy else self.num_envs
         self._obs = np.zeros((n,) + self.observation_shape, dtype=obs_dtype)
         if mask_order == "F":
             # What Rust writes: C-ordered (num_actions, num_envs).
@@ -175,16 +177,12 @@ class Env(_Base):
         self._terminated = np.zeros(n, dtype=np.bool_)
         self._truncated = np.zeros(n, dtype=np.bool_)
         self._to_play = np.zeros(n, dtype=np.int8)
-        self._random = np.zeros(n, dtype=np.int64)
+        self._random = np.zeros(self.num_envs, dtype=np.int64)
+        self._obs_u8 = obs_dtype == np.uint8
         self._started = False
 
     def _out(self) -> Tuple[Array, ...]:
         return (self._obs, self._mask_bytes, self._reward, self._terminated, self._truncated, self._to_play)
-
-    def _info(self) -> Info:
-        if self.copy:
-            return {"action_mask": self._mask.copy(order="K"), "to_play": self._to_play.copy()}
-        return {"action_mask": self._mask, "to_play": self._to_play}
 
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[Array, Info]:
@@ -204,10 +202,13 @@ class Env(_Base):
                 if isinstance(given, (str, ChessBoard, CheckersBoard, OthelloBoard)):
                     given = [given]
                 positions = [p if isinstance(p, str) else p.fen() for p in given]
-        self._core.reset(None if seed is None else int(seed) & (2**64 - 1), self._out(), positions)
+        seed = None if seed is None else int(seed) & (2**64 - 1)
         self._started = True
-        obs = self._obs.copy() if self.copy else self._obs
-        return obs, self._info()
+        if self.copy:
+            obs, mask, _, _, _, to_play = self._core.reset_new(seed, self._obs_u8, positions)
+            return obs, {"action_mask": mask, "to_play": to_play}
+        self._core.reset(seed, self._out(), positions)
+        return self._obs, {"action_mask": self._mask, "to_play": self._to_play}
 
     def step(self, actions: Any) -> Tuple[Array, Array, Array, Array, Info]:
         """Plays one action per game; returns ``(obs, reward, terminated,
@@ -216,11 +217,14 @@ class Env(_Base):
         if not self._started:
             raise RuntimeError("call reset() before step()")
         actions = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1)
-        self._core.step(actions, self._out())
         if self.copy:
-            return (self._obs.copy(), self._reward.copy(), self._terminated.copy(),
-                    self._truncated.copy(), self._info())
-        return self._obs, self._reward, self._terminated, self._truncated, self._info()
+            # New arrays, written in place by Rust (no copies to make).
+            obs, mask, reward, terminated, truncated, to_play = self._core.step_new(
+                actions, self._obs_u8)
+            return obs, reward, terminated, truncated, {"action_mask": mask, "to_play": to_play}
+        self._core.step(actions, self._out())
+        return (self._obs, self._reward, self._terminated, self._truncated,
+                {"action_mask": self._mask, "to_play": self._to_play})
 
     def sample_actions(self, mask: Optional[Array] = None) -> Array:
         """A uniformly random legal action for each game, drawn in Rust from
@@ -234,19 +238,20 @@ class Env(_Base):
         mask it draws a move, then the move's next action)."""
         if not self._started:
             raise RuntimeError("call reset() before sample_actions()")
+        out = None if self.copy else self._random  # None: a new array from Rust
         if mask is None:
-            self._core.random_actions(self._random)
-        else:
-            mask = np.asarray(mask)
-            if mask.dtype != np.bool_:
-                mask = mask.astype(np.bool_)
-            if mask.flags.c_contiguous:
-                self._core.sample_actions(mask, False, self._random)
-            elif mask.flags.f_contiguous:
-                self._core.sample_actions(mask.T, True, self._random)
-            else:
-                self._core.sample_actions(np.ascontiguousarray(mask), False, self._random)
-        return self._random.copy() if self.copy else self._random
+            drawn: Array = self._core.random_actions(out)
+            return drawn
+        # A bool array with contiguous rows or columns is read as it is;
+        # anything else is made one first.
+        sampled: Optional[Array] = self._core.sample_actions(mask, out)
+        if sampled is None:
+            mask = np.ascontiguousarray(mask, dtype=np.bool_)
+            sampled = self._core.sample_actions(mask, out)
+            if sampled is None:
+                raise ValueError(f"the mask has shape {mask.shape}, expected "
+                                 f"{(self.num_envs, self.num_actions)}")
+        return sampled
 
     def random_actions(self) -> Array:
         """A uniformly random legal move's action for each game, drawn in Rust

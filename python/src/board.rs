@@ -225,6 +225,174 @@ pub fn legal_moves<'py>(
     }
 }
 
+/// Makes a board's legal moves: a plain `list` when `plain`, else a
+/// `plygames.LegalMoves` (the board's type is checked: `TypeError`).
+pub type MovesOf = for<'py> fn(&Bound<'py, PyAny>, bool) -> PyResult<Bound<'py, PyAny>>;
+
+/// The object that `legal_moves` is in each board class: a descriptor
+/// (like a property) that CPython also takes as a method.
+///
+/// `board.legal_moves` is a property like python-chess's, a
+/// `plygames.LegalMoves` (a list); old callers call it,
+/// `board.legal_moves()`, for a plain list. Through a property the call
+/// would make the `LegalMoves`, then its copy through `LegalMoves.__call__`
+/// (a lookup and a call of a Python-level slot): about twice the method's
+/// time. This type is flagged `Py_TPFLAGS_METHOD_DESCRIPTOR`, so the
+/// interpreter compiles `board.legal_moves()` to a call of the descriptor
+/// itself with the board (as it calls a method, unbound): one plain list
+/// made straight away. Attribute access goes through `tp_descr_get`, which
+/// makes the `LegalMoves`.
+#[repr(C)]
+struct LegalMovesDescriptor {
+    ob_base: pyo3::ffi::PyObject,
+    moves_of: MovesOf,
+}
+
+/// The type of the `legal_moves` descriptors, made once.
+static DESCRIPTOR_TYPE: pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>> =
+    pyo3::sync::PyOnceLock::new();
+
+/// Runs `body` for a slot CPython calls: its error set as the Python
+/// exception (null returned), a panic as a `RuntimeError`.
+///
+/// # Safety
+/// The caller is attached to the interpreter (CPython calls slots with the
+/// GIL held).
+unsafe fn slot<'py>(
+    body: impl FnOnce(Python<'py>) -> PyResult<Bound<'py, PyAny>>,
+) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: CPython calls the slots attached (above).
+    let py = unsafe { Python::assume_attached() };
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(py)))
+        .unwrap_or_else(|_| {
+            Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "a Rust panic in legal_moves",
+            ))
+        });
+    match result {
+        Ok(object) => object.into_ptr(),
+        Err(error) => {
+            error.restore(py);
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// `tp_descr_get`: `board.legal_moves`, a `LegalMoves`; the descriptor
+/// itself from the class.
+unsafe extern "C" fn descriptor_get(
+    descriptor: *mut pyo3::ffi::PyObject,
+    board: *mut pyo3::ffi::PyObject,
+    _owner: *mut pyo3::ffi::PyObject,
+) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: CPython calls the slot attached, with a descriptor of this
+    // type and a borrowed board (or null, or None, from the class).
+    unsafe {
+        slot(|py| {
+            if board.is_null() || board == pyo3::ffi::Py_None() {
+                return Ok(Bound::from_borrowed_ptr(py, descriptor));
+            }
+            let moves_of = (*descriptor.cast::<LegalMovesDescriptor>()).moves_of;
+            moves_of(&Bound::from_borrowed_ptr(py, board), false)
+        })
+    }
+}
+
+/// `tp_descr_set`: `legal_moves` cannot be set or deleted (it is a data
+/// descriptor, as a property).
+unsafe extern "C" fn descriptor_set(
+    _descriptor: *mut pyo3::ffi::PyObject,
+    _board: *mut pyo3::ffi::PyObject,
+    _value: *mut pyo3::ffi::PyObject,
+) -> std::os::raw::c_int {
+    // SAFETY: CPython calls the slot attached.
+    let py = unsafe { Python::assume_attached() };
+    pyo3::exceptions::PyAttributeError::new_err("legal_moves cannot be set").restore(py);
+    -1
+}
+
+/// `tp_call`: `board.legal_moves()` (the descriptor called with the board),
+/// a plain list.
+unsafe extern "C" fn descriptor_call(
+    descriptor: *mut pyo3::ffi::PyObject,
+    args: *mut pyo3::ffi::PyObject,
+    kwargs: *mut pyo3::ffi::PyObject,
+) -> *mut pyo3::ffi::PyObject {
+    // SAFETY: CPython calls the slot attached, with a descriptor of this
+    // type, a tuple of arguments and a dict of keywords or null; the board
+    // is borrowed from the tuple, which outlives the call.
+    unsafe {
+        slot(|py| {
+            let keywords = !kwargs.is_null() && pyo3::ffi::PyDict_Size(kwargs) != 0;
+            if pyo3::ffi::PyTuple_Size(args) != 1 || keywords {
+                return Err(pyo3::exceptions::PyTypeError::new_err(
+                    "legal_moves() takes a board and no other argument",
+                ));
+            }
+            let board = pyo3::ffi::PyTuple_GetItem(args, 0);
+            let moves_of = (*descriptor.cast::<LegalMovesDescriptor>()).moves_of;
+            moves_of(Bound::ref_from_ptr(py, &board), true)
+        })
+    }
+}
+
+/// `tp_dealloc`: frees the descriptor and lets go of its type (a heap type).
+unsafe extern "C" fn descriptor_dealloc(descriptor: *mut pyo3::ffi::PyObject) {
+    // SAFETY: CPython calls the slot attached, with a descriptor of this
+    // heap type, whose instances hold a reference to it.
+    unsafe {
+        let kind = pyo3::ffi::Py_TYPE(descriptor);
+        let free = pyo3::ffi::PyType_GetSlot(kind, pyo3::ffi::Py_tp_free);
+        let free: pyo3::ffi::freefunc = std::mem::transmute(free);
+        free(descriptor.cast());
+        pyo3::ffi::Py_DECREF(kind.cast());
+    }
+}
+
+/// Puts the `legal_moves` descriptor making the moves with `moves_of` into
+/// the board class `class` (in place of anything of that name).
+pub fn install_legal_moves(
+    class: &Bound<'_, pyo3::types::PyType>,
+    moves_of: MovesOf,
+) -> PyResult<()> {
+    let py = class.py();
+    let kind = DESCRIPTOR_TYPE.get_or_try_init(py, || {
+        use pyo3::ffi;
+        let doc = c"The legal moves, in the game's notation (python-chess's board.legal_moves): a plygames.LegalMoves (a list); board.legal_moves() gives a plain list.";
+        let slots = Box::leak(Box::new([
+            ffi::PyType_Slot { slot: ffi::Py_tp_descr_get, pfunc: descriptor_get as *mut _ },
+            ffi::PyType_Slot { slot: ffi::Py_tp_descr_set, pfunc: descriptor_set as *mut _ },
+            ffi::PyType_Slot { slot: ffi::Py_tp_call, pfunc: descriptor_call as *mut _ },
+            ffi::PyType_Slot { slot: ffi::Py_tp_dealloc, pfunc: descriptor_dealloc as *mut _ },
+            ffi::PyType_Slot { slot: ffi::Py_tp_doc, pfunc: doc.as_ptr() as *mut _ },
+            ffi::PyType_Slot { slot: 0, pfunc: std::ptr::null_mut() },
+        ]));
+        let spec = Box::leak(Box::new(ffi::PyType_Spec {
+            name: c"plygames.LegalMovesDescriptor".as_ptr(),
+            basicsize: std::mem::size_of::<LegalMovesDescriptor>() as std::os::raw::c_int,
+            itemsize: 0,
+            flags: (ffi::Py_TPFLAGS_DEFAULT | ffi::Py_TPFLAGS_METHOD_DESCRIPTOR) as std::os::raw::c_uint,
+            slots: slots.as_mut_ptr(),
+        }));
+        // SAFETY: the spec and its slots live for the rest of the process.
+        unsafe {
+            Bound::from_owned_ptr_or_err(py, ffi::PyType_FromSpec(spec))?
+                .cast_into::<pyo3::types::PyType>()
+                .map(Bound::unbind)
+                .map_err(PyErr::from)
+        }
+    })?;
+    // SAFETY: a new, zeroed instance of the descriptor type (basicsize
+    // covers the struct), its function set before anyone sees it.
+    let descriptor = unsafe {
+        let object = pyo3::ffi::PyType_GenericAlloc(kind.bind(py).as_type_ptr(), 0);
+        let object = Bound::from_owned_ptr_or_err(py, object)?;
+        (*object.as_ptr().cast::<LegalMovesDescriptor>()).moves_of = moves_of;
+        object
+    };
+    class.setattr("legal_moves", descriptor)
+}
+
 /// The board as text, python-chess's `str(board)`: rows from the top, `.`
 /// for an empty square, a blank for a square the game does not use (the
 /// light squares of checkers), the pieces by their letters (or Unicode
@@ -403,6 +571,30 @@ macro_rules! board_class {
             record: ply_core::GameHistory<$game>,
         }
 
+        impl $class {
+            /// The legal moves of `board` (one of this class), in the
+            /// game's notation: a plain list when `plain`, else a
+            /// `plygames.LegalMoves` (`legal_moves`, see
+            /// [`install_legal_moves`]($crate::board::install_legal_moves)).
+            pub fn moves_of<'py>(
+                board: &Bound<'py, PyAny>,
+                plain: bool,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let py = board.py();
+                let board = board.cast::<$class>()?.try_borrow()?;
+                let position = board.record.position();
+                let moves = <$game as ply_core::Game>::legal_moves(position);
+                let names = moves
+                    .iter()
+                    .map(|&mv| $crate::glue::move_name(py, position, mv));
+                if plain {
+                    Ok(pyo3::types::PyList::new(py, names)?.into_any())
+                } else {
+                    $crate::board::legal_moves(py, names)
+                }
+            }
+        }
+
         #[pymethods]
         impl $class {
             /// The start position, or the position `position` in the game's
@@ -419,19 +611,6 @@ macro_rules! board_class {
                 })
             }
 
-            /// The legal moves, in the game's notation: iterable, sized,
-            /// indexable, `in` works (python-chess's `legal_moves`), and
-            /// calling it returns them as a list.
-            #[getter]
-            fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                let position = self.record.position();
-                $crate::board::legal_moves(
-                    py,
-                    <$game as ply_core::Game>::legal_moves(position)
-                        .iter()
-                        .map(|&mv| $crate::glue::move_name(py, position, mv)),
-                )
-            }
 
             /// The position in the game's text (python-chess's name in every
             /// game): FEN in chess, PDN FEN in checkers, Othello's 64

@@ -9,7 +9,29 @@ board_class!(
     crate::glue::chess::Position,
     "ChessBoard",
     "A chess game: positions in FEN, moves in UCI (`e2e4`, `e7e8q`, castling `e1g1`); SAN is read too.",
-    {}
+    {
+        /// The squares the piece on `square` attacks (python-chess's
+        /// `attacks`), as square numbers (a1 = 0 ... h8 = 63), lowest
+        /// first: none for an empty square; a pawn's two diagonals;
+        /// sliders up to and including the first piece each way, whoever's
+        /// it is. `square` is a number or a name (`"e4"`).
+        fn attacks(&self, square: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+            crate::glue::chess::attacks(self.record.position(), square)
+        }
+
+        /// The squares of the pieces of `color` (`True` White) that attack
+        /// `square` (python-chess's `attackers`), lowest first, pinned
+        /// pieces included.
+        fn attackers(&self, color: bool, square: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+            crate::glue::chess::attackers(self.record.position(), color, square)
+        }
+
+        /// Whether a piece of `color` (`True` White) attacks `square`
+        /// (python-chess's `is_attacked_by`).
+        fn is_attacked_by(&self, color: bool, square: &Bound<'_, PyAny>) -> PyResult<bool> {
+            crate::glue::chess::is_attacked_by(self.record.position(), color, square)
+        }
+    }
 );
 
 board_class!(

@@ -11,12 +11,13 @@ mod search;
 mod vector;
 
 use numpy::{
-    PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyReadwriteArray1, PyReadwriteArray2,
-    PyReadwriteArray4,
+    PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1,
+    PyReadwriteArray2, PyReadwriteArray4,
 };
 use ply_core::{Game, Side};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use vector::othello::OthelloBatch;
 use vector::{AnyBatch, Batch, Episodes, Opponent, Outputs, Planes};
 
@@ -138,6 +139,101 @@ fn check_len(name: &str, len: usize, expected: usize) -> PyResult<()> {
         Err(PyValueError::new_err(format!(
             "{name} has {len} values, expected {expected}"
         )))
+    }
+}
+
+/// `out`, its length checked, or a new array of `n` actions.
+fn actions_out<'py>(
+    py: Python<'py>,
+    out: Option<Bound<'py, PyArray1<i64>>>,
+    n: usize,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    use numpy::PyUntypedArrayMethods;
+    match out {
+        Some(out) => {
+            check_len("out", out.len(), n)?;
+            Ok(out)
+        }
+        // SAFETY: every entry is written before Python sees it (a draw
+        // writes one action per game).
+        None => Ok(unsafe { PyArray1::<i64>::new(py, [n], false) }),
+    }
+}
+
+/// The arrays [`VectorCore::step_new`] and [`VectorCore::reset_new`] return.
+type NewArrays<'py> = (
+    Bound<'py, PyAny>,
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<i8>>,
+);
+
+impl VectorCore {
+    /// Runs `fill` (a reset or a step) into new, uninitialised arrays and
+    /// returns them as a tuple `(obs, mask, reward, terminated, truncated,
+    /// to_play)` (the outputs marked [`Outputs::fresh`]: every entry is
+    /// written).
+    fn fill_new<'py>(
+        &mut self,
+        py: Python<'py>,
+        obs_u8: bool,
+        fill: impl FnOnce(&mut dyn AnyBatch, &mut Outputs<'_>) -> Result<(), String> + Send,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let batch = &mut *self.batch;
+        if obs_u8 && !batch.binary_planes() {
+            return Err(PyValueError::new_err(
+                "obs: this game's planes are not all 0 or 1: use float32",
+            ));
+        }
+        let (n, planes, actions) = (batch.len(), batch.planes(), batch.actions());
+        let shape = [n, planes, 8, 8];
+        // SAFETY: the arrays are new (no other reference to them until they
+        // are returned) and the batch writes every entry of every one of
+        // them (`fresh`) before Python can read them; NumPy's bools are
+        // bytes, 0 or 1, which is what the batch writes into the mask.
+        unsafe {
+            let (obs_u8_array, obs_f32_array) = if obs_u8 {
+                (Some(PyArray4::<u8>::new(py, shape, false)), None)
+            } else {
+                (None, Some(PyArray4::<f32>::new(py, shape, false)))
+            };
+            let mask = PyArray2::<bool>::new(py, [n, actions], self.mask_by_action);
+            let reward = PyArray1::<f32>::new(py, [n], false);
+            let terminated = PyArray1::<bool>::new(py, [n], false);
+            let truncated = PyArray1::<bool>::new(py, [n], false);
+            let to_play = PyArray1::<i8>::new(py, [n], false);
+            let as_slice = |e: numpy::AsSliceError| PyValueError::new_err(e.to_string());
+            let obs = match (&obs_u8_array, &obs_f32_array) {
+                (Some(obs), _) => Planes::U8(obs.as_slice_mut().map_err(as_slice)?),
+                (_, Some(obs)) => Planes::F32(obs.as_slice_mut().map_err(as_slice)?),
+                _ => unreachable!("one of the two is made"),
+            };
+            let mask_values = mask.as_slice_mut().map_err(as_slice)?;
+            let mut out = Outputs {
+                obs,
+                mask: std::slice::from_raw_parts_mut(
+                    mask_values.as_mut_ptr().cast::<u8>(),
+                    mask_values.len(),
+                ),
+                mask_by_action: self.mask_by_action,
+                fresh: true,
+                reward: reward.as_slice_mut().map_err(as_slice)?,
+                terminated: terminated.as_slice_mut().map_err(as_slice)?,
+                truncated: truncated.as_slice_mut().map_err(as_slice)?,
+                to_play: to_play.as_slice_mut().map_err(as_slice)?,
+            };
+            py.detach(|| fill(batch, &mut out))
+                .map_err(PyValueError::new_err)?;
+            let obs = match (obs_u8_array, obs_f32_array) {
+                (Some(obs), _) => obs.into_any(),
+                (_, Some(obs)) => obs.into_any(),
+                _ => unreachable!("one of the two is made"),
+            };
+            let arrays: NewArrays<'py> = (obs, mask, reward, terminated, truncated, to_play);
+            arrays.into_pyobject(py)
+        }
     }
 }
 
@@ -288,58 +384,116 @@ impl VectorCore {
             .map_err(PyValueError::new_err)
     }
 
-    /// A random legal action for each game, into `out`.
-    fn random_actions(&mut self, mut out: PyReadwriteArray1<'_, i64>) -> PyResult<()> {
-        let out = out
-            .as_slice_mut()
-            .map_err(|e| PyValueError::new_err(format!("out: {e}")))?;
-        check_len("out", out.len(), self.batch.len())?;
-        self.batch.random_actions(out);
-        Ok(())
+    /// Plays one action per game into new arrays (`copy=True`'s fresh
+    /// arrays, written in place instead of copied): `(obs, mask, reward,
+    /// terminated, truncated, to_play)`, the observations uint8 when
+    /// `obs_u8`, the mask `(num_envs, actions)` laid out action by action
+    /// when the batch's is.
+    fn step_new<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'_, i64>,
+        obs_u8: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions = actions
+            .as_slice()
+            .map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
+        check_len("actions", actions.len(), self.batch.len())?;
+        self.fill_new(py, obs_u8, |batch, out| batch.step(actions, out))
     }
 
-    /// A uniformly random legal action for each game from `mask` (one row
-    /// of NumPy bools per game; `(actions, num_envs)` laid out action by
-    /// action when `by_action`), drawn with each game's generator, into
-    /// `out` (-1 for a row with no legal action). From the env's own mask,
-    /// the same draws as `random_actions` (Othello; the other games draw
-    /// over actions where `random_actions` draws over moves).
-    fn sample_actions(
+    /// Starts every game again into new arrays (as `step_new`), from
+    /// `positions` (as `reset`).
+    #[pyo3(signature = (seed, obs_u8, positions=None))]
+    fn reset_new<'py>(
         &mut self,
-        mask: PyReadonlyArray2<'_, bool>,
-        by_action: bool,
-        mut out: PyReadwriteArray1<'_, i64>,
-    ) -> PyResult<()> {
+        py: Python<'py>,
+        seed: Option<u64>,
+        obs_u8: bool,
+        positions: Option<Vec<String>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        self.batch
+            .set_starts(positions.as_deref())
+            .map_err(PyValueError::new_err)?;
+        self.fill_new(py, obs_u8, |batch, out| {
+            batch.reset(seed, out);
+            Ok(())
+        })
+    }
+
+    /// A random legal action for each game, into `out` (a new array when
+    /// `None`), which it returns.
+    #[pyo3(signature = (out=None))]
+    fn random_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArray1<i64>>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let n = self.batch.len();
+        let out = actions_out(py, out, n)?;
+        {
+            let mut actions = out.try_readwrite()?;
+            self.batch.random_actions(
+                actions
+                    .as_slice_mut()
+                    .map_err(|e| PyValueError::new_err(format!("out: {e}")))?,
+            );
+        }
+        Ok(out)
+    }
+
+    /// A uniformly random legal action for each game from `mask` (NumPy
+    /// bools, `(num_envs, actions)`, its rows or its columns contiguous),
+    /// drawn with each game's generator, into `out` (a new array when
+    /// `None`; -1 for a row with no legal action), which it returns; `None`
+    /// (nothing drawn) when `mask` is not such an array (the caller makes
+    /// it one). From the env's own mask, the same draws as `random_actions`
+    /// (Othello; the other games draw over actions where `random_actions`
+    /// draws over moves).
+    #[pyo3(signature = (mask, out=None))]
+    fn sample_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        mask: &Bound<'py, PyAny>,
+        out: Option<Bound<'py, PyArray1<i64>>>,
+    ) -> PyResult<Option<Bound<'py, PyArray1<i64>>>> {
         use numpy::PyUntypedArrayMethods;
-        let out = out
-            .as_slice_mut()
-            .map_err(|e| PyValueError::new_err(format!("out: {e}")))?;
-        let (n, actions) = (self.batch.len(), self.batch.actions());
-        check_len("out", out.len(), n)?;
-        let shape = if by_action {
-            [actions, n]
-        } else {
-            [n, actions]
+        let Ok(mask) = mask.cast::<PyArray2<bool>>() else {
+            return Ok(None);
         };
-        if mask.shape() != shape {
+        let by_action = !mask.is_c_contiguous();
+        if by_action && !mask.is_fortran_contiguous() {
+            return Ok(None);
+        }
+        let (n, actions) = (self.batch.len(), self.batch.actions());
+        if mask.shape() != [n, actions] {
             return Err(PyValueError::new_err(format!(
                 "the mask has shape {:?}, expected {:?}",
                 mask.shape(),
-                shape
+                [n, actions]
             )));
         }
-        let mask = mask
-            .as_slice()
-            .map_err(|e| PyValueError::new_err(format!("mask: {e}")))?;
-        // SAFETY: a bool is one byte, 0 or 1, as u8 reads it.
-        let bytes = unsafe { std::slice::from_raw_parts(mask.as_ptr().cast::<u8>(), mask.len()) };
-        let batch = &mut *self.batch;
-        if by_action {
-            vector::sample::by_action(bytes, n, |counts| batch.draw(counts), out);
-        } else {
-            vector::sample::by_game(bytes, actions, |counts| batch.draw(counts), out);
+        let out = actions_out(py, out, n)?;
+        {
+            let mask = mask.try_readonly()?;
+            let mask = mask
+                .as_slice()
+                .map_err(|e| PyValueError::new_err(format!("mask: {e}")))?;
+            // SAFETY: a bool is one byte, 0 or 1, as u8 reads it.
+            let bytes =
+                unsafe { std::slice::from_raw_parts(mask.as_ptr().cast::<u8>(), mask.len()) };
+            let mut actions_rw = out.try_readwrite()?;
+            let drawn = actions_rw
+                .as_slice_mut()
+                .map_err(|e| PyValueError::new_err(format!("out: {e}")))?;
+            let batch = &mut *self.batch;
+            if by_action {
+                vector::sample::by_action(bytes, n, |counts| batch.draw(counts), drawn);
+            } else {
+                vector::sample::by_game(bytes, actions, |counts| batch.draw(counts), drawn);
+            }
         }
-        Ok(())
+        Ok(Some(out))
     }
 
     /// Each game's position in the game's notation.
@@ -405,6 +559,7 @@ impl Buffers<'_> {
             },
             mask: slice("mask", &mut self.1, n * batch.actions())?,
             mask_by_action,
+            fresh: false,
             reward: slice("reward", &mut self.2, n)?,
             terminated: slice("terminated", &mut self.3, n)?,
             truncated: slice("truncated", &mut self.4, n)?,
@@ -419,6 +574,19 @@ fn _plygames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boards::ChessBoard>()?;
     m.add_class::<boards::CheckersBoard>()?;
     m.add_class::<boards::OthelloBoard>()?;
+    let py = m.py();
+    board::install_legal_moves(
+        &py.get_type::<boards::ChessBoard>(),
+        boards::ChessBoard::moves_of,
+    )?;
+    board::install_legal_moves(
+        &py.get_type::<boards::CheckersBoard>(),
+        boards::CheckersBoard::moves_of,
+    )?;
+    board::install_legal_moves(
+        &py.get_type::<boards::OthelloBoard>(),
+        boards::OthelloBoard::moves_of,
+    )?;
     m.add_class::<glue::othello::Solution>()?;
     m.add_class::<board::Outcome>()?;
     m.add_class::<board::Piece>()?;

@@ -417,6 +417,20 @@ impl<G: Glue> Batch<G> {
         }
     }
 
+    /// Zeroes a new mask of a game of more than [`BIT_ACTIONS`] actions
+    /// whole, at once, and says so: its rows then need no clearing, only
+    /// their legal actions marked (clearing row by row a mask laid out
+    /// action by action would touch a cache line per action for each
+    /// game). A mask of at most [`BIT_ACTIONS`] actions is written whole
+    /// from the bits anyway.
+    fn cleared(&self, out: &mut Outputs<'_>) -> bool {
+        let clear = out.fresh && G::ACTIONS > BIT_ACTIONS;
+        if clear {
+            out.mask.fill(0);
+        }
+        clear
+    }
+
     /// Writes the mask laid out action by action of a game of at most
     /// [`BIT_ACTIONS`] actions, from the bits (see [`write_mask_by_action`]).
     fn write_masks_by_action(&self, out: &mut Outputs<'_>) {
@@ -471,12 +485,14 @@ impl<G: Glue> AnyBatch for Batch<G> {
 
     fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) {
         self.last_mask = out.mask.as_ptr() as usize;
+        // Every row cleared: a new mask at once (see `Batch::cleared`).
+        let clear_mask = !self.cleared(out);
         for index in 0..self.slots.len() {
             if let Some(seed) = seed {
                 self.slots[index].rng = Rng::new(slot_seed(seed, index));
             }
             self.restart(index);
-            self.write_slot(index, out, true);
+            self.write_slot(index, out, clear_mask);
             let slot = &self.slots[index];
             out.reward[index] = 0.0;
             out.terminated[index] = false;
@@ -501,7 +517,7 @@ impl<G: Glue> AnyBatch for Batch<G> {
                 ));
             }
         }
-        let clear_mask = out.mask.as_ptr() as usize != self.last_mask;
+        let clear_mask = !self.cleared(out) && out.mask.as_ptr() as usize != self.last_mask;
         self.last_mask = out.mask.as_ptr() as usize;
         for (index, &action) in actions.iter().enumerate() {
             // A finished game left finished (no autoreset) takes NO_ACTION

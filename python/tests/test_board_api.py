@@ -86,6 +86,18 @@ def test_legal_moves_is_a_property_like_python_chess(module):
     assert pickle.loads(pickle.dumps(moves)) == moves
     board.push(moves[0])
     assert moves == as_list  # made before the move: it stays as it was
+    # board.legal_moves() calls the class's descriptor with the board (no
+    # LegalMoves made on the way); the same through the class, or through
+    # the property's list.
+    descriptor = type(board).legal_moves
+    assert type(descriptor(board)) is list and descriptor(board) == list(board.legal_moves)
+    assert board.legal_moves() == board.legal_moves.__call__() == descriptor(board)
+    with pytest.raises(AttributeError):
+        board.legal_moves = []
+    with pytest.raises(TypeError):
+        descriptor(board, 1)
+    with pytest.raises(TypeError):
+        descriptor("not a board")
 
 
 def test_piece_at_in_each_game():

@@ -19,9 +19,9 @@ import plygames.pgn
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def rows():
+def rows(start="<!-- table of python-chess calls", end="<!-- end of the table -->"):
     text = README.read_text(encoding="utf-8")
-    table = text.split("<!-- table of python-chess calls")[1].split("<!-- end of the table -->")[0]
+    table = text.split(start)[1].split(end)[0]
     found = []
     for line in table.splitlines():
         cells = re.findall(r"`([^`]+)`", line)
@@ -31,6 +31,7 @@ def rows():
 
 
 ROWS = rows()
+CHESS_ROWS = rows("<!-- chess-only table of python-chess calls", "<!-- end of the chess-only table -->")
 
 PGN = '[Event "club"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n1. e4 {a comment} e5 2. Nf3 *\n'
 GAMES = {
@@ -78,3 +79,19 @@ def test_python_chess_column(row):
     for statement in statements:
         exec(statement, names)
     eval(last, names)
+
+
+def test_the_chess_only_table_is_there():
+    assert len(CHESS_ROWS) >= 3
+
+
+@pytest.mark.parametrize("row", CHESS_ROWS, ids=lambda r: r[1])
+@pytest.mark.parametrize("fen", [None, GAMES["chess"]["fen"]])
+def test_chess_only_rows_give_python_chess_answers(row, fen):
+    theirs, ours = row
+    names = dict(GAMES["chess"], plygames=plygames)
+    names["board"] = plygames.chess.Board(fen) if fen else plygames.chess.Board()
+    mine = [eval(ours, dict(names, sq=sq)) for sq in range(64)]
+    chess = pytest.importorskip("chess")
+    board = chess.Board(fen) if fen else chess.Board()
+    assert mine == [eval(theirs, dict(chess=chess, board=board, sq=sq)) for sq in range(64)]

@@ -213,6 +213,39 @@ def test_uint8_observations_and_masks_by_action_hold_the_same_values(game):
     assert copied.reset()[1]["action_mask"].flags.f_contiguous
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("autoreset", [True, False])
+def test_fresh_arrays_hold_what_the_buffers_do(game, order, autoreset):
+    # copy=True writes each call's arrays new (uninitialised memory that the
+    # step must fill whole); copy=False writes the env's own buffers. The
+    # same seed and actions give the same values, through many steps (the
+    # allocator hands back memory the last arrays held, and games end).
+    kwargs = dict(num_envs=37, seed=5, mask_order=order, autoreset=autoreset)
+    fresh = plygames.vector.Env(game, **kwargs)
+    own = plygames.vector.Env(game, copy=False, **kwargs)
+    (obs_a, info_a), (obs_b, info_b) = fresh.reset(), own.reset()
+    for step in range(120 if game != "chess" else 40):
+        assert np.array_equal(obs_a, obs_b)
+        assert obs_a.dtype == obs_b.dtype and obs_a.flags.c_contiguous
+        for key in ("action_mask", "to_play"):
+            assert np.array_equal(info_a[key], info_b[key])
+            assert info_a[key].dtype == info_b[key].dtype
+        assert info_a["action_mask"].flags.f_contiguous == (order == "F")
+        actions = fresh.sample_actions(info_a["action_mask"])
+        assert np.array_equal(actions, own.sample_actions(info_b["action_mask"]))
+        assert actions is not fresh.sample_actions(info_a["action_mask"])  # a new array each call
+        own.sample_actions(info_b["action_mask"])
+        out_a, out_b = fresh.step(actions), own.step(actions)
+        for x, y in zip(out_a[:4], out_b[:4]):
+            assert np.array_equal(x, y) and x.dtype == y.dtype
+        (obs_a, *_, info_a), (obs_b, *_, info_b) = out_a, out_b
+    # Fresh arrays are the caller's: the next step leaves them as they are.
+    kept = obs_a.copy()
+    fresh.step(fresh.sample_actions(info_a["action_mask"]))
+    assert np.array_equal(obs_a, kept)
+
+
 @pytest.mark.parametrize("options", [
     {"opponent": None},
     {"opponent": "random"},

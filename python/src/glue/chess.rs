@@ -96,3 +96,86 @@ impl Glue for Position {
         &CACHE
     }
 }
+
+/// A square as Python gives it: python-chess's number (a1 = 0 ... h8 = 63)
+/// or its name (`"e4"`); `ValueError` for anything else.
+fn square(square: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<ply_chess::Square> {
+    use pyo3::types::PyAnyMethods;
+    let found = match square.extract::<i64>() {
+        Ok(number) => u8::try_from(number)
+            .ok()
+            .filter(|&n| n < 64)
+            .map(ply_chess::Square::new),
+        Err(_) => square
+            .extract::<String>()
+            .ok()
+            .and_then(|name| name.parse().ok()),
+    };
+    found
+        .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("no chess square {square}")))
+}
+
+/// The squares of `set` as python-chess's numbers, lowest first (as
+/// iterating python-chess's `SquareSet` gives them).
+fn numbers(set: ply_chess::Bitboard) -> Vec<usize> {
+    set.map(ply_chess::Square::index).collect()
+}
+
+/// The colour of python-chess's convention: `True` White, `False` Black.
+fn color(white: bool) -> Color {
+    if white { Color::White } else { Color::Black }
+}
+
+/// python-chess's `board.attacks(square)`: the squares the piece on
+/// `square` attacks (none when the square is empty): a pawn's two
+/// diagonals, sliders up to and including the first piece in each
+/// direction, whoever's it is.
+pub fn attacks(
+    position: &Position,
+    square: &pyo3::Bound<'_, pyo3::PyAny>,
+) -> pyo3::PyResult<Vec<usize>> {
+    use ply_chess::attacks as a;
+    let square = self::square(square)?;
+    let occupied = position.occupied();
+    Ok(match position.piece_on(square) {
+        None => Vec::new(),
+        Some(piece) => numbers(match piece.role {
+            Role::Pawn => a::pawn_attacks(piece.color, square),
+            Role::Knight => a::knight_attacks(square),
+            Role::Bishop => a::bishop_attacks(square, occupied),
+            Role::Rook => a::rook_attacks(square, occupied),
+            Role::Queen => a::queen_attacks(square, occupied),
+            Role::King => a::king_attacks(square),
+        }),
+    })
+}
+
+/// python-chess's `board.attackers(color, square)`: the squares of the
+/// pieces of `color` (`True` White) that attack `square`, pinned pieces
+/// included.
+pub fn attackers(
+    position: &Position,
+    white: bool,
+    square: &pyo3::Bound<'_, pyo3::PyAny>,
+) -> pyo3::PyResult<Vec<usize>> {
+    let square = self::square(square)?;
+    Ok(numbers(position.attackers(
+        square,
+        color(white),
+        position.occupied(),
+    )))
+}
+
+/// python-chess's `board.is_attacked_by(color, square)`: whether a piece of
+/// `color` attacks `square`.
+pub fn is_attacked_by(
+    position: &Position,
+    white: bool,
+    square: &pyo3::Bound<'_, pyo3::PyAny>,
+) -> pyo3::PyResult<bool> {
+    let square = self::square(square)?;
+    Ok(position
+        .attackers(square, color(white), position.occupied())
+        .0
+        != 0)
+}

@@ -95,8 +95,44 @@ unsafe fn all_bits_bmi2<'a>(rows: impl Iterator<Item = &'a [u8]>) -> Vec<u128> {
     .collect()
 }
 
+/// Every row's bits (as [`bits`]), with AVX2 gathering 32 bytes' low bits
+/// at once (a shift puts each byte's bit 0 at its top, a `movemask` collects
+/// the tops).
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn all_bits_avx2<'a>(rows: impl Iterator<Item = &'a [u8]>) -> Vec<u128> {
+    use std::arch::x86_64::{__m256i, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_slli_epi16};
+    let mut all = Vec::with_capacity(rows.size_hint().0);
+    for row in rows {
+        let mut words = [0u32; 4];
+        let mut chunks = row.chunks_exact(32);
+        for (word, chunk) in words.iter_mut().zip(&mut chunks) {
+            // SAFETY: the chunk has 32 bytes.
+            let bytes = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast::<__m256i>()) };
+            *word = _mm256_movemask_epi8(_mm256_slli_epi16::<7>(bytes)) as u32;
+        }
+        let low = u64::from(words[0]) | u64::from(words[1]) << 32;
+        let high = u64::from(words[2]) | u64::from(words[3]) << 32;
+        let mut bits = u128::from(low) | u128::from(high) << 64;
+        let done = row.len() - chunks.remainder().len();
+        for (j, &byte) in chunks.remainder().iter().enumerate() {
+            bits |= u128::from(byte & 1) << (done + j);
+        }
+        all.push(bits);
+    }
+    all
+}
+
 /// Every row's bits (as [`bits`]).
 fn all_bits<'a>(rows: impl Iterator<Item = &'a [u8]>) -> Vec<u128> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked above).
+        return unsafe { all_bits_avx2(rows) };
+    }
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("bmi2") {
         // SAFETY: the CPU has BMI2 (checked above).
@@ -130,6 +166,18 @@ unsafe fn nth_bit_bmi2(bits: u128, k: u32) -> i64 {
     } else {
         64 + i64::from(_pdep_u64(1 << (k - below), high).trailing_zeros())
     }
+}
+
+/// The `k`-th (from 0) lowest set bit of `bits` (which has more than `k`):
+/// with BMI2's `pdep` where the CPU has it, else clearing bits.
+#[inline]
+pub fn nth_set_bit(bits: u128, k: u32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") {
+        // SAFETY: the CPU has BMI2 (checked above).
+        return unsafe { nth_bit_bmi2(bits, k) } as usize;
+    }
+    nth_bit(bits, k) as usize
 }
 
 /// Each game's action of rank `ranks[i]` among its legal ones (`legal[i]`
@@ -277,7 +325,24 @@ mod tests {
                 .collect();
             let expected: Vec<u128> = rows.iter().map(|r| bits(&r[..r.len().min(128)])).collect();
             let short: Vec<&[u8]> = rows.iter().map(|r| &r[..r.len().min(128)]).collect();
-            assert_eq!(all_bits(short.into_iter()), expected);
+            assert_eq!(all_bits(short.iter().copied()), expected);
+            let scalar: Vec<u128> = short.iter().map(|r| bits(r)).collect();
+            assert_eq!(scalar, expected);
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::arch::is_x86_feature_detected!("bmi2") {
+                    // SAFETY: the CPU has BMI2 (checked above).
+                    assert_eq!(unsafe { all_bits_bmi2(short.iter().copied()) }, expected);
+                    for (i, &bits) in expected.iter().enumerate().filter(|(_, b)| **b != 0) {
+                        let k = (i as u32 * 7) % bits.count_ones();
+                        assert_eq!(nth_set_bit(bits, k) as i64, nth_bit(bits, k));
+                    }
+                }
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the CPU has AVX2 (checked above).
+                    assert_eq!(unsafe { all_bits_avx2(short.iter().copied()) }, expected);
+                }
+            }
         }
     }
 }
