@@ -25,6 +25,39 @@ use ply_core::{Outcome, Side};
 use record::play_header;
 use std::fmt;
 
+/// When an annotated move is marked: the loss against the best move from
+/// which it is an inaccuracy (`?!`), a mistake (`?`) or a blunder (`??`),
+/// and the cap of the scores (a forced win counts as it, so a move from
+/// won to still won costs little), in the game's score unit. lichess's
+/// centipawn marks, scaled to each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marks {
+    /// The loss from which a move is an inaccuracy.
+    pub inaccuracy: i32,
+    /// The loss from which a move is a mistake.
+    pub mistake: i32,
+    /// The loss from which a move is a blunder.
+    pub blunder: i32,
+    /// Scores beyond this count as this.
+    pub cap: i32,
+}
+
+impl Marks {
+    /// The class and symbol of a move that lost `loss`, if it is marked.
+    #[must_use]
+    pub fn class(&self, loss: i32) -> Option<(&'static str, &'static str)> {
+        if loss >= self.blunder {
+            Some(("blunder", "??"))
+        } else if loss >= self.mistake {
+            Some(("mistake", "?"))
+        } else if loss >= self.inaccuracy {
+            Some(("inaccuracy", "?!"))
+        } else {
+            None
+        }
+    }
+}
+
 /// A game that a person can play against the computer; its board is the
 /// games layer's diagram ([`Draw`]).
 pub trait Playable: Searchable + Draw {
@@ -46,6 +79,9 @@ pub trait Playable: Searchable + Draw {
     const BOTTOM: Option<Side> = Some(Side::First);
     /// Whether the board's squares have numbers to show (checkers).
     const NUMBERED: bool = false;
+    /// The losses, in the game's score unit, from which an annotated move
+    /// is marked (see [`Marks`]).
+    const MARKS: Marks;
 
     /// The colour of `side` (`"White"`).
     fn side_name(side: Side) -> &'static str;
@@ -53,6 +89,27 @@ pub trait Playable: Searchable + Draw {
     /// `mv`, legal here, as shown to people (SAN in chess).
     fn display_move(&self, mv: Self::Move) -> String {
         self.move_name(mv)
+    }
+
+    /// The score of this finished position for the side to move, in the
+    /// game's unit and at most `cap` either way, where `winner` won (`None`:
+    /// a draw): `cap` for a win, `-cap` for a loss, 0 for a draw (Othello
+    /// counts the discs).
+    fn final_score(&self, winner: Option<Side>, cap: i32) -> i32 {
+        match winner {
+            Some(winner) if winner == self.side_to_move() => cap,
+            Some(_) => -cap,
+            None => 0,
+        }
+    }
+
+    /// A position's evaluation as a record's comment carries it: `score`
+    /// in the game's unit for the side that moves first, `mate` in moves
+    /// where the search found one, `text` as the game shows scores
+    /// (`eval +0.35` by default; PGN's `[%eval 0.35]` in chess).
+    fn evaluation_note(score: i32, mate: Option<i32>, text: &str) -> String {
+        let _ = (score, mate);
+        format!("eval {text}")
     }
 
     /// Reads a move typed by a person; the error is a one-line reason

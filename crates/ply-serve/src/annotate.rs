@@ -12,7 +12,7 @@
 //! annotation is kept with the game: the saved record then carries each
 //! move's note as a comment.
 
-use crate::annotation::{Annotation, Eval, eval_of, marks, thresholds};
+use crate::annotation::{Annotation, Eval, Thresholds, eval_of, marks};
 use crate::error::ApiError;
 use crate::store::{Slot, State};
 use ply_games::session::{self, Session, Settings};
@@ -101,7 +101,8 @@ pub async fn annotate(
     }
     let guard = slot.begin_search()?;
     let mut replay = session::new(kind, Some(&start)).map_err(ApiError::refused)?;
-    let cap = thresholds(kind).cap;
+    let game_marks = replay.marks();
+    let cap = game_marks.cap;
     let total = moves.len() + 1;
     let mut evals = Vec::with_capacity(total);
     let mut forced = Vec::with_capacity(moves.len());
@@ -150,7 +151,7 @@ pub async fn annotate(
         moves,
         evals,
         marks,
-        thresholds: thresholds(kind),
+        thresholds: Thresholds::from(game_marks),
         movetime_ms: settings
             .movetime
             .map_or(0, |t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),

@@ -16,10 +16,12 @@
 //! | Othello | hundredth of a disc | 200 | 400 | 800 | 3200 |
 
 use ply_games::GameKind;
+use ply_games::playable::Marks;
 use ply_games::session::{self, Answer, Session};
 use serde::Serialize;
-/// The marks of a game: the losses from which a move is an inaccuracy, a
-/// mistake or a blunder, and the cap of the scores, in the game's unit.
+/// The marks of a game as the annotation reports them: the losses from
+/// which a move is an inaccuracy, a mistake or a blunder, and the cap of
+/// the scores, in the game's unit (the game's [`Marks`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Thresholds {
     /// The loss from which a move is an inaccuracy (`?!`).
@@ -32,41 +34,13 @@ pub struct Thresholds {
     pub cap: i32,
 }
 
-/// The thresholds of `kind` (the table of the [module](self)).
-pub fn thresholds(kind: GameKind) -> Thresholds {
-    match kind {
-        GameKind::Chess => Thresholds {
-            inaccuracy: 50,
-            mistake: 100,
-            blunder: 300,
-            cap: 1000,
-        },
-        GameKind::Checkers => Thresholds {
-            inaccuracy: 25,
-            mistake: 50,
-            blunder: 100,
-            cap: 500,
-        },
-        GameKind::Othello => Thresholds {
-            inaccuracy: 200,
-            mistake: 400,
-            blunder: 800,
-            cap: 3200,
-        },
-    }
-}
-
-impl Thresholds {
-    /// The class and symbol of a move that lost `loss`, if it is marked.
-    pub fn class(&self, loss: i32) -> Option<(&'static str, &'static str)> {
-        if loss >= self.blunder {
-            Some(("blunder", "??"))
-        } else if loss >= self.mistake {
-            Some(("mistake", "?"))
-        } else if loss >= self.inaccuracy {
-            Some(("inaccuracy", "?!"))
-        } else {
-            None
+impl From<Marks> for Thresholds {
+    fn from(marks: Marks) -> Thresholds {
+        Thresholds {
+            inaccuracy: marks.inaccuracy,
+            mistake: marks.mistake,
+            blunder: marks.blunder,
+            cap: marks.cap,
         }
     }
 }
@@ -76,7 +50,7 @@ pub struct Eval {
     /// Moves played before it (0: the start).
     pub ply: usize,
     /// The score for the side that moves first (White in chess, Black in
-    /// checkers and Othello), capped to the game's [`Thresholds::cap`].
+    /// checkers and Othello), capped to the game's [`Marks::cap`].
     pub score: i32,
     /// Moves to a forced win for the side that moves first (negative: to
     /// its loss), when there is one.
@@ -143,21 +117,10 @@ fn capped(answer: &Answer, cap: i32) -> i32 {
 
 /// The score, for the side to move, of a game that is over.
 fn final_score(game: &dyn Session, cap: i32) -> i32 {
-    let Some(ending) = game.ending() else {
-        return 0;
-    };
-    if game.kind() == GameKind::Othello {
-        // The disc difference, as Othello's solver counts it.
-        let position = game.position();
-        let own = if game.first_to_move() { 'X' } else { 'O' };
-        let other = if own == 'X' { 'O' } else { 'X' };
-        let count = |c| position.chars().take(64).filter(|&x| x == c).count() as i32;
-        return ((count(own) - count(other)) * 100).clamp(-cap, cap);
-    }
-    match ending.winner {
-        None => 0,
-        Some(winner) if winner == game.side_to_move() => cap,
-        Some(_) => -cap,
+    if game.ending().is_some() {
+        game.final_score(cap)
+    } else {
+        0
     }
 }
 
@@ -210,8 +173,11 @@ pub fn marks(
     evals: &[Eval],
     forced: &[bool],
 ) -> Vec<Mark> {
-    let thresholds = thresholds(kind);
-    let first_moves_first = session::new(kind, Some(start)).is_ok_and(|g| g.first_to_move());
+    let Ok(game) = session::new(kind, Some(start)) else {
+        return Vec::new();
+    };
+    let thresholds = game.marks();
+    let first_moves_first = game.first_to_move();
     evals
         .windows(2)
         .zip(moves)
@@ -230,15 +196,7 @@ pub fn marks(
                 (sign * (before.score - after.score)).max(0)
             };
             let class = thresholds.class(loss);
-            let eval = if kind == GameKind::Chess {
-                let value = match after.mate {
-                    Some(m) => format!("#{m}"),
-                    None => format!("{:.2}", f64::from(after.score) / 100.0),
-                };
-                format!("[%eval {value}]")
-            } else {
-                format!("eval {}", after.text)
-            };
+            let eval = game.evaluation_note(after.score, after.mate, &after.text);
             let note = match (class, preferred) {
                 (Some((name, symbol)), Some(best)) => {
                     let mut title = name.to_owned();
@@ -268,13 +226,13 @@ mod tests {
 
     #[test]
     fn classes_follow_the_thresholds() {
-        let chess = thresholds(GameKind::Chess);
+        let chess = session::new(GameKind::Chess, None).unwrap().marks();
         assert_eq!(chess.class(49), None);
         assert_eq!(chess.class(50), Some(("inaccuracy", "?!")));
         assert_eq!(chess.class(100), Some(("mistake", "?")));
         assert_eq!(chess.class(300), Some(("blunder", "??")));
         for kind in GameKind::ALL {
-            let t = thresholds(kind);
+            let t = session::new(kind, None).unwrap().marks();
             assert!(0 < t.inaccuracy && t.inaccuracy < t.mistake && t.mistake < t.blunder);
             assert!(t.blunder < t.cap);
         }

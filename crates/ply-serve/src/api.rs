@@ -55,17 +55,9 @@ pub struct GameView {
     pub clock: Option<ClockView>,
 }
 
-/// The colours of the first and the second player of `kind`.
-fn side_names(kind: GameKind) -> (&'static str, &'static str) {
-    match kind {
-        GameKind::Chess => ("White", "Black"),
-        GameKind::Checkers | GameKind::Othello => ("Black", "White"),
-    }
-}
-
-/// The end of a game whose flag fell (`first`: the first player's).
-fn time_loss(kind: GameKind, first: bool) -> Ending {
-    let (first_name, second_name) = side_names(kind);
+/// The end of `game` when a flag fell (`first`: the first player's).
+fn time_loss(game: &dyn Session, first: bool) -> Ending {
+    let (first_name, second_name) = (game.side_name(true), game.side_name(false));
     let (winner, loser) = if first {
         (second_name, first_name)
     } else {
@@ -82,7 +74,7 @@ fn view(slot: &Slot, game: &dyn Session) -> GameView {
     let clock = slot.clock().as_ref().map(crate::clock::Clock::view);
     let flagged = slot.clock().as_ref().and_then(crate::clock::Clock::flagged);
     let ending = match flagged {
-        Some(first) => Some(time_loss(game.kind(), first)),
+        Some(first) => Some(time_loss(game, first)),
         None => game.ending(),
     };
     GameView {
@@ -202,11 +194,11 @@ pub struct PlayMove {
 }
 
 /// 422 when the game's flag fell: it is over.
-fn refuse_after_flag(slot: &Slot, kind: GameKind) -> Result<(), ApiError> {
+fn refuse_after_flag(slot: &Slot, game: &dyn Session) -> Result<(), ApiError> {
     match slot.clock().as_ref().and_then(crate::clock::Clock::flagged) {
         Some(first) => Err(ApiError::refused(format!(
             "the game is over: {}",
-            time_loss(kind, first).reason
+            time_loss(game, first).reason
         ))),
         None => Ok(()),
     }
@@ -226,7 +218,7 @@ pub async fn play(
         return Err(ApiError::busy());
     }
     let mut game = slot.game();
-    refuse_after_flag(&slot, game.kind())?;
+    refuse_after_flag(&slot, game.as_ref())?;
     let mover_first = game.first_to_move();
     let used = Duration::from_millis(body.used_ms.unwrap_or(0));
     let over = game.ending().is_some();
@@ -354,7 +346,7 @@ pub async fn record(
         Some(clock) => (
             Some(clock.time_control()),
             clock.flagged().map(|first| {
-                let ending = time_loss(game.kind(), first);
+                let ending = time_loss(game.as_ref(), first);
                 (Some(!first), ending.reason)
             }),
             clock.move_clocks().to_vec(),
@@ -517,11 +509,11 @@ pub async fn think(
     let play = limits.play.unwrap_or(true);
     // A game with clocks: the computer thinks for a share of its clock,
     // whatever the page asked, and the time the request takes is its.
-    let (kind, mover_first) = {
+    let mover_first = {
         let game = slot.game();
-        (game.kind(), game.first_to_move())
+        refuse_after_flag(&slot, game.as_ref())?;
+        game.first_to_move()
     };
-    refuse_after_flag(&slot, kind)?;
     let began = std::time::Instant::now();
     if play && let Some(clock) = slot.clock().as_ref() {
         settings.movetime = Some(clock.budget(mover_first).min(state.config.max_movetime));
@@ -646,7 +638,7 @@ pub async fn flag(
         return Err(ApiError::busy());
     }
     let game = slot.game();
-    refuse_after_flag(&slot, game.kind())?;
+    refuse_after_flag(&slot, game.as_ref())?;
     if let Some(ending) = game.ending() {
         return Err(ApiError::refused(format!(
             "the game is over: {}",

@@ -3,9 +3,9 @@
 //! repetitions through [`GameHistory`], the ACF three-move ballots as the
 //! opening book, PDN records.
 
-use super::Playable;
 use super::book::Book;
 use super::record::one_line;
+use super::{Marks, Playable};
 use super::{closing_comment, describe};
 use ply_checkers::egdb::search::value_within_reach;
 use ply_checkers::egdb::{Database, Value};
@@ -122,6 +122,13 @@ impl Playable for Checkers {
          or just 22x6 (type numbers to see the square numbers)";
     const BOTTOM: Option<Side> = Some(Side::Second);
     const NUMBERED: bool = true;
+    /// Hundredths of a man.
+    const MARKS: Marks = Marks {
+        inaccuracy: 25,
+        mistake: 50,
+        blunder: 100,
+        cap: 500,
+    };
 
     fn side_name(side: Side) -> &'static str {
         match side {

@@ -1,9 +1,9 @@
 //! Chess for `ply play`: SAN on screen, SAN or UCI typed, repetitions judged
 //! with [`GameHistory`], the book in `data/chess_openings.txt`, PGN records.
 
-use super::Playable;
 use super::book::{Book, parse_named_lines};
 use super::record::one_line;
+use super::{Marks, Playable};
 use super::{closing_comment, describe};
 use ply_chess::engine::ChessPlayer;
 use ply_chess::{EndReason, Move, MoveError, Position, pgn};
@@ -30,11 +30,26 @@ impl Playable for Position {
     const RECORD_FORMAT: &'static str = "PGN";
     const RECORD_EXTENSION: &'static str = "pgn";
     const MOVE_HELP: &'static str = "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, g1f3, e7e8q)";
+    /// Centipawns: lichess's marks.
+    const MARKS: Marks = Marks {
+        inaccuracy: 50,
+        mistake: 100,
+        blunder: 300,
+        cap: 1000,
+    };
 
     fn side_name(side: Side) -> &'static str {
         match side {
             Side::First => "White",
             Side::Second => "Black",
+        }
+    }
+
+    /// PGN's `[%eval 0.35]` (pawns, White's view) or `[%eval #3]`.
+    fn evaluation_note(score: i32, mate: Option<i32>, _: &str) -> String {
+        match mate {
+            Some(moves) => format!("[%eval #{moves}]"),
+            None => format!("[%eval {:.2}]", f64::from(score) / 100.0),
         }
     }
 

@@ -2,9 +2,9 @@
 //! disc count, forced passes played for the person, the named openings of
 //! `data/othello_openings.txt` in their four symmetric forms, GGF records.
 
-use super::Playable;
 use super::book::{Book, parse_named_lines};
 use super::record::one_line;
+use super::{Marks, Playable};
 use ply_core::GameHistory;
 use ply_core::record::Header;
 use ply_core::{Game, Outcome, Side};
@@ -53,6 +53,13 @@ impl Playable for Othello {
     const RECORD_FORMAT: &'static str = "GGF";
     const RECORD_EXTENSION: &'static str = "ggf";
     const BOTTOM: Option<Side> = None;
+    /// Hundredths of a disc: 2, 4 and 8 discs, up to 32.
+    const MARKS: Marks = Marks {
+        inaccuracy: 200,
+        mistake: 400,
+        blunder: 800,
+        cap: 3200,
+    };
     const MOVE_HELP: &'static str =
         "a square such as d3 (columns a-h, rows 1-8 from the top); a forced pass is played for you";
 
@@ -61,6 +68,12 @@ impl Playable for Othello {
             Side::First => "Black",
             Side::Second => "White",
         }
+    }
+
+    /// The final disc difference (the empty squares to the side with more
+    /// discs), as the solver counts it.
+    fn final_score(&self, _: Option<Side>, cap: i32) -> i32 {
+        (Othello::final_score(self) * 100).clamp(-cap, cap)
     }
 
     fn read_move(&self, text: &str) -> Result<Move, String> {

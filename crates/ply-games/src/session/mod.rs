@@ -34,7 +34,7 @@ mod chess;
 mod othello;
 
 use crate::diagram::Diagram;
-use crate::playable::Playable;
+use crate::playable::{Marks, Playable};
 use crate::registry::GameKind;
 use crate::svg;
 use ply_core::player::{Player, Request, Source};
@@ -237,6 +237,16 @@ pub trait Session: Send {
     fn record_format(&self) -> (&'static str, &'static str);
     /// How the game ended, if it did.
     fn ending(&self) -> Option<Ending>;
+    /// The colour of the player who moves first (`true`) or second.
+    fn side_name(&self, first: bool) -> &'static str;
+    /// When an annotated move is marked, in the game's score unit.
+    fn marks(&self) -> Marks;
+    /// The score of the game's end for the side to move (the game must be
+    /// over), in the game's unit and at most `cap` either way.
+    fn final_score(&self, cap: i32) -> i32;
+    /// A position's evaluation as the game's records carry it in a comment
+    /// (see [`Playable::evaluation_note`]).
+    fn evaluation_note(&self, score: i32, mate: Option<i32>, text: &str) -> String;
     /// The moves played, in the game's notation.
     fn history(&self) -> Vec<String>;
     /// The last move's squares (from the start to the end).
@@ -471,6 +481,23 @@ impl<G: SessionGame> Session for GameSession<G> {
             winner: outcome.winner().map(G::side_name),
             reason: self.record.position().describe_outcome(outcome),
         })
+    }
+
+    fn side_name(&self, first: bool) -> &'static str {
+        G::side_name(if first { Side::First } else { Side::Second })
+    }
+
+    fn marks(&self) -> Marks {
+        G::MARKS
+    }
+
+    fn final_score(&self, cap: i32) -> i32 {
+        let winner = self.record.outcome().and_then(|o| o.winner());
+        self.record.position().final_score(winner, cap)
+    }
+
+    fn evaluation_note(&self, score: i32, mate: Option<i32>, text: &str) -> String {
+        G::evaluation_note(score, mate, text)
     }
 
     fn history(&self) -> Vec<String> {

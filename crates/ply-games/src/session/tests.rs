@@ -382,3 +382,39 @@ fn a_game_lost_on_time_says_so_in_its_record() {
         assert_eq!(loaded.redo(), Some(first), "{text}");
     }
 }
+
+#[test]
+fn each_game_marks_annotations_and_scores_its_end_in_its_unit() {
+    for kind in GameKind::ALL {
+        let marks = start(kind, None).marks();
+        assert!(
+            0 < marks.inaccuracy && marks.inaccuracy < marks.mistake,
+            "{kind}"
+        );
+        assert!(
+            marks.mistake < marks.blunder && marks.blunder < marks.cap,
+            "{kind}"
+        );
+        assert_eq!(marks.class(marks.inaccuracy - 1), None);
+        assert_eq!(marks.class(marks.blunder), Some(("blunder", "??")));
+    }
+    // Chess: mate ends at the cap, for the side to move (mated: -cap).
+    let mated = start(
+        GameKind::Chess,
+        Some("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
+    );
+    assert_eq!(mated.final_score(1000), -1000);
+    assert_eq!(mated.evaluation_note(-1000, Some(-1), "#-1"), "[%eval #-1]");
+    assert_eq!(mated.evaluation_note(35, None, "+0.35"), "[%eval 0.35]");
+    // Othello: the disc difference as the solver counts it (a full board,
+    // Black to move with 44 discs against 20).
+    let board = format!("{}{}", "X".repeat(44), "O".repeat(20));
+    let over = start(GameKind::Othello, Some(&format!("{board} X")));
+    assert!(over.ending().is_some());
+    assert_eq!(over.final_score(3200), 2400);
+    assert_eq!(over.final_score(1000), 1000);
+    assert_eq!(
+        start(GameKind::Checkers, None).evaluation_note(25, None, "+0.25"),
+        "eval +0.25"
+    );
+}
