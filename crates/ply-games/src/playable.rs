@@ -72,6 +72,8 @@ pub trait Playable: Searchable + Draw {
     const RECORD_EXTENSION: &'static str;
     /// How moves are typed, for the help text.
     const MOVE_HELP: &'static str;
+    /// A few moves as typed, short enough for an input's placeholder.
+    const MOVE_EXAMPLES: &'static str;
     /// The side whose pieces start at the bottom of the board as
     /// [`Draw::diagram`] draws it (White in chess and checkers): a person
     /// playing only the other side sees the board turned round. `None`: the

@@ -4,12 +4,11 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const FIRST = { chess: "White", checkers: "Black", othello: "Black" };
-const SECOND = { chess: "Black", checkers: "White", othello: "White" };
-const HINT = { chess: "e4, Nf3, O-O, e8=Q or e2e4", checkers: "11-15, 22x15x6 or 22x6", othello: "d3, or pass" };
 const dark = window.matchMedia("(prefers-color-scheme: dark)");
-// The cap of the scores in the annotation, per game (crate::annotate).
-const CAP = { chess: 1000, checkers: 500, othello: 3200 };
+// What the server says of each game (GET /api: its colours, how moves are
+// typed and entered, how the board turns, the annotation's marks), by name.
+const GAMES = {};
+const facts = () => GAMES[app.kind];
 
 const app = {
   kind: "chess",
@@ -64,8 +63,8 @@ function computerToMove() {
 
 function sideLabels() {
   const you = $("you");
-  you.options[0].textContent = FIRST[app.kind];
-  you.options[1].textContent = SECOND[app.kind];
+  you.options[0].textContent = facts().first;
+  you.options[1].textContent = facts().second;
 }
 
 // Forgets the annotation (a new game), stopping it if it runs.
@@ -100,10 +99,11 @@ async function newGame(position, record) {
   const game = await api("POST", "/api/games", body);
   app.path = [];
   app.pending = null;
-  // The person's pieces at the bottom: White is at the bottom of chess and
-  // checkers diagrams as drawn; Othello is never turned.
+  // The person's pieces at the bottom: the diagram draws one side's there
+  // (White's in chess and checkers); a board without one (Othello) is never
+  // turned.
   const you = $("you").value;
-  app.flipped = app.kind === "chess" ? you === "second" : app.kind === "checkers" && you === "first";
+  app.flipped = facts().bottom !== null && you !== facts().bottom;
   await show(game);
   maybeComputer();
 }
@@ -116,7 +116,8 @@ async function show(game) {
   renderStatus();
   await drawBoard();
   renderHistory();
-  $("move-input").placeholder = HINT[app.kind];
+  $("move-input").placeholder = facts().move_examples;
+  $("move-input").title = facts().move_help;
   onPositionChanged();
 }
 
@@ -222,7 +223,7 @@ async function clickSquare(sq) {
   const g = app.game;
   if (!g || g.ending || app.thinking || computerToMove()) return;
   message("");
-  if (app.kind === "othello") {
+  if (facts().places) {
     const move = g.moves.find((m) => m.to === sq);
     if (move) await play(move.notation);
     else message(`${sq} is not a legal move`);
@@ -358,14 +359,15 @@ function goTo(plies) {
   if (delta !== 0) step(delta);
 }
 
-// The game a record is of: GGF is Othello's, PDN with GameType 21 is
-// checkers; otherwise the file's extension, else the game chosen now.
+// The game a record is of: a GGF game by its opening, a PDN game of
+// English checkers by its GameType tag; otherwise the file's extension,
+// else the game chosen now. Each game's record extension is the server's.
 function recordKind(text, name) {
+  const gameOf = (extension) => Object.values(GAMES).find((g) => g.record_extension === extension);
+  const sniffed = /^\s*\(;/.test(text) ? "ggf" : /\[GameType\s+"21/.test(text) ? "pdn" : null;
   const extension = (name || "").split(".").pop().toLowerCase();
-  if (/^\s*\(;/.test(text) || extension === "ggf") return "othello";
-  if (/\[GameType\s+"21/.test(text) || extension === "pdn") return "checkers";
-  if (extension === "pgn") return "chess";
-  return app.kind;
+  const game = gameOf(sniffed) || gameOf(extension);
+  return game ? game.name : app.kind;
 }
 
 function chooseGame(kind) {
@@ -512,7 +514,7 @@ function showVerdict(answer) {
     const who = discs === 0 ? "draw" : `${discs > 0 ? g.turn : (g.turn === "Black" ? "White" : "Black")} wins by ${Math.abs(discs)}`;
     text = `Solved${answer.exact ? " exactly" : ""}: ${who} (best ${answer.best})`;
   } else if (answer.source === "database") {
-    const other = g.turn === FIRST[app.kind] ? SECOND[app.kind] : FIRST[app.kind];
+    const other = g.turn === facts().first ? facts().second : facts().first;
     const who = answer.verdict === "win" ? `${g.turn} wins` : answer.verdict === "loss" ? `${other} wins` : "draw";
     text = `Endgame database: ${who} (best ${answer.best})`;
   } else if (answer.best) {
@@ -526,7 +528,7 @@ function evalBar(score, mate) {
   const s = mate ? (fromFirst(score) > 0 ? 10000 : -10000) : fromFirst(score);
   const share = 50 + 50 * Math.tanh(s / 600);
   $("evalfill").style.height = `${share}%`;
-  const light = app.kind === "chess";
+  const light = facts().first === "White";
   $("evalfill").style.background = light ? "#f5f5f5" : "#262626";
   bar.style.background = light ? "#262626" : "#f5f5f5";
 }
@@ -621,7 +623,7 @@ function renderSummary() {
     const count = (cls) => mine.filter((m) => m.class === cls).length;
     const average = mine.reduce((sum, m) => sum + m.loss, 0) / mine.length;
     const li = document.createElement("li");
-    li.textContent = `${first ? FIRST[app.kind] : SECOND[app.kind]}: ${count("inaccuracy")} ?! inaccuracies, `
+    li.textContent = `${first ? facts().first : facts().second}: ${count("inaccuracy")} ?! inaccuracies, `
       + `${count("mistake")} ? mistakes, ${count("blunder")} ?? blunders; average loss ${(average / 100).toFixed(2)}`;
     list.appendChild(li);
   }
@@ -637,7 +639,7 @@ function renderGraph() {
   if (!g || !app.annotated || evals.length === 0) { box.hidden = true; box.textContent = ""; return; }
   box.hidden = false;
   const n = Math.max(1, app.annotated.moves.length);
-  const W = 300, H = 80, cap = CAP[app.kind];
+  const W = 300, H = 80, cap = facts().marks.cap;
   const x = (ply) => (ply / n) * W;
   const y = (score) => H / 2 - (H / 2 - 3) * Math.max(-1, Math.min(1, score / cap));
   const f = (v) => v.toFixed(1);
@@ -708,7 +710,7 @@ function renderClocks() {
   for (const first of [true, false]) {
     const box = $(first ? "clock-first" : "clock-second");
     const left = clockLeft(first);
-    box.textContent = `${first ? FIRST[app.kind] : SECOND[app.kind]} ${clockText(left)}`;
+    box.textContent = `${first ? facts().first : facts().second} ${clockText(left)}`;
     box.classList.toggle("running", !g.ending && g.first_to_move === first);
     box.classList.toggle("low", left < 10000);
     box.classList.toggle("flagged", c.flagged === (first ? "first" : "second"));
@@ -776,7 +778,7 @@ let dragFrom = null;
 $("board").addEventListener("pointerdown", (event) => {
   const target = event.target.closest("[data-square]");
   const square = target && target.getAttribute("data-square");
-  const movable = app.game && app.kind !== "othello" && app.game.moves.some((m) => m.from === square);
+  const movable = app.game && !facts().places && app.game.moves.some((m) => m.from === square);
   dragFrom = movable && app.path.length === 0 ? square : null;
 });
 $("board").addEventListener("pointerup", async (event) => {
@@ -865,12 +867,18 @@ window.addEventListener("pagehide", () => { if (app.socket) app.socket.close(); 
 // The page's state, for tests that drive it.
 window.plyApp = app;
 
-const requested = new URLSearchParams(location.search).get("game");
-if (requested && FIRST[requested]) {
-  app.kind = requested;
-  for (const b of $("games").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.game === requested));
+async function start() {
+  const info = await api("GET", "/api");
+  for (const game of info.games) GAMES[game.name] = game;
+  const requested = new URLSearchParams(location.search).get("game");
+  if (requested && GAMES[requested]) {
+    app.kind = requested;
+    for (const b of $("games").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.game === requested));
+  }
+  sideLabels();
+  setInterval(tickClocks, 100);
+  await newGame();
 }
-sideLabels();
+
 applyTheme(storedTheme());
-setInterval(tickClocks, 100);
-newGame().catch((err) => message(err.message));
+start().catch((err) => message(err.message));

@@ -111,10 +111,23 @@ pub fn view_of(slot: &Slot) -> GameView {
 pub async fn info(Shared(state): Shared<Arc<State>>) -> Json<serde_json::Value> {
     let config = &state.config;
     Json(json!({
-        "games": GameKind::ALL.map(|kind| json!({
-            "name": kind.name(),
-            "start": ply_games::session::new(kind, None).map(|g| g.position()).unwrap_or_default(),
-        })),
+        "games": GameKind::ALL.map(|kind| {
+            let facts = ply_games::session::facts(kind);
+            json!({
+                "name": facts.name,
+                "title": facts.title,
+                "start": ply_games::session::new(kind, None).map(|g| g.position()).unwrap_or_default(),
+                "first": facts.first,
+                "second": facts.second,
+                "move_help": facts.move_help,
+                "move_examples": facts.move_examples,
+                "record_format": facts.record_format.0,
+                "record_extension": facts.record_format.1,
+                "bottom": facts.bottom_first.map(|first| if first { "first" } else { "second" }),
+                "places": facts.places,
+                "marks": crate::annotation::Thresholds::from(facts.marks),
+            })
+        }),
         "max_movetime_ms": config.max_movetime.as_millis() as u64,
         "max_analysis_ms": config.max_analysis.as_millis() as u64,
         "max_sessions": config.max_sessions,

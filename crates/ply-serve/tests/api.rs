@@ -55,6 +55,38 @@ async fn the_page_and_its_assets_are_served_and_nothing_else() {
     let (status, info) = call(&app, "GET", "/api", None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(info["games"].as_array().unwrap().len(), 3);
+    // What the page needs of each game comes from the games layer.
+    let game = |name: &str| {
+        info["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    let (chess, checkers, othello) = (game("chess"), game("checkers"), game("othello"));
+    assert_eq!(
+        (chess["first"].as_str(), chess["second"].as_str()),
+        (Some("White"), Some("Black"))
+    );
+    assert_eq!(checkers["first"], "Black");
+    assert_eq!(
+        (&chess["bottom"], &checkers["bottom"], &othello["bottom"]),
+        (&json!("first"), &json!("second"), &Value::Null)
+    );
+    assert_eq!(
+        (&chess["places"], &othello["places"]),
+        (&json!(false), &json!(true))
+    );
+    assert_eq!(othello["record_extension"], "ggf");
+    assert_eq!(chess["marks"]["blunder"], 300);
+    assert!(
+        checkers["move_examples"]
+            .as_str()
+            .unwrap()
+            .contains("11-15")
+    );
 }
 
 #[tokio::test]

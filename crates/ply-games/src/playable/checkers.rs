@@ -118,6 +118,7 @@ impl Playable for Checkers {
     const TITLE: &'static str = "checkers";
     const RECORD_FORMAT: &'static str = "PDN";
     const RECORD_EXTENSION: &'static str = "pdn";
+    const MOVE_EXAMPLES: &'static str = "11-15, 22x15x6 or 22x6";
     const MOVE_HELP: &'static str = "squares 1-32 joined by - or x: 11-15, 22x15, a multi-jump 22x15x6 \
          or just 22x6 (type numbers to see the square numbers)";
     const BOTTOM: Option<Side> = Some(Side::Second);

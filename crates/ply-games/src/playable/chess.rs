@@ -29,6 +29,7 @@ impl Playable for Position {
     const TITLE: &'static str = "chess";
     const RECORD_FORMAT: &'static str = "PGN";
     const RECORD_EXTENSION: &'static str = "pgn";
+    const MOVE_EXAMPLES: &'static str = "e4, Nf3, O-O, e8=Q or e2e4";
     const MOVE_HELP: &'static str = "SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, g1f3, e7e8q)";
     /// Centipawns: lichess's marks.
     const MARKS: Marks = Marks {

@@ -60,6 +60,7 @@ impl Playable for Othello {
         blunder: 800,
         cap: 3200,
     };
+    const MOVE_EXAMPLES: &'static str = "d3, or pass";
     const MOVE_HELP: &'static str =
         "a square such as d3 (columns a-h, rows 1-8 from the top); a forced pass is played for you";
 

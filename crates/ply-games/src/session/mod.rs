@@ -81,6 +81,60 @@ pub struct Ending {
     pub reason: String,
 }
 
+/// What a page needs to know of a game besides its positions: names,
+/// how moves are typed and entered, its records, how the board is turned
+/// and when annotated moves are marked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFacts {
+    /// The game's name on the command line (`"chess"`).
+    pub name: &'static str,
+    /// Its name in messages (`"Othello"`).
+    pub title: &'static str,
+    /// The colour of the player who moves first (`"White"`).
+    pub first: &'static str,
+    /// The colour of the other player.
+    pub second: &'static str,
+    /// How moves are typed.
+    pub move_help: &'static str,
+    /// A few moves as typed.
+    pub move_examples: &'static str,
+    /// The record format (`"PGN"`) and its file extension (`"pgn"`).
+    pub record_format: (&'static str, &'static str),
+    /// Whose pieces the diagram draws at the bottom (`Some(true)`: the
+    /// first player's); `None`: the board is never turned.
+    pub bottom_first: Option<bool>,
+    /// Whether a move puts a piece on an empty square (Othello) rather
+    /// than moving one.
+    pub places: bool,
+    /// When an annotated move is marked.
+    pub marks: Marks,
+}
+
+/// The facts of `kind`.
+#[must_use]
+pub fn facts(kind: GameKind) -> GameFacts {
+    fn of<G: SessionGame>() -> GameFacts {
+        let start = G::start();
+        GameFacts {
+            name: G::NAME,
+            title: G::TITLE,
+            first: G::side_name(Side::First),
+            second: G::side_name(Side::Second),
+            move_help: G::MOVE_HELP,
+            move_examples: G::MOVE_EXAMPLES,
+            record_format: (G::RECORD_FORMAT, G::RECORD_EXTENSION),
+            bottom_first: G::BOTTOM.map(|side| side == Side::First),
+            places: (start.legal_moves().into_iter()).all(|mv| start.move_info(mv).from.is_none()),
+            marks: G::MARKS,
+        }
+    }
+    match kind {
+        GameKind::Chess => of::<ply_chess::Position>(),
+        GameKind::Checkers => of::<ply_checkers::Checkers>(),
+        GameKind::Othello => of::<ply_othello::Othello>(),
+    }
+}
+
 /// The limits and strength of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
