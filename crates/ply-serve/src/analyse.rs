@@ -16,9 +16,9 @@
 //! exact endgame, `database` with `verdict` for checkers' endgame
 //! databases) and `{"type": "error", "error": ...}`. An annotation streams
 //! `{"type": "progress", "done": 3, "total": 41, "eval": {...}}` (a
-//! [`crate::annotation::Eval`]) after each position and ends with
+//! [`ply_games::session::annotation::Eval`]) after each position and ends with
 //! `{"type": "annotation", "annotation": {...}}` (a
-//! [`crate::annotation::Annotation`], `complete` false after a stop).
+//! [`ply_games::session::annotation::Annotation`], `complete` false after a stop).
 //! Closing the socket stops the search.
 
 use crate::annotate::{AnnotateLimits, annotate};

@@ -1,7 +1,7 @@
 //! Annotating a whole game: every position of the game's main line (the
 //! moves played and the moves ahead, as the game's view lists them)
 //! searched at a small bounded limit, then each move marked
-//! ([`crate::annotation`]: the losses, the classes and their thresholds).
+//! ([`ply_games::session::annotation`]: the losses, the classes and their thresholds).
 //!
 //! `POST /api/games/{id}/annotate` answers when it is done; the analysis
 //! socket takes `{"annotate": {...}}` and streams the progress. Either way
@@ -12,9 +12,9 @@
 //! annotation is kept with the game: the saved record then carries each
 //! move's note as a comment.
 
-use crate::annotation::{Annotation, Eval, Thresholds, eval_of, marks};
 use crate::error::ApiError;
 use crate::store::{Slot, State};
+use ply_games::session::annotation::{Annotation, Eval, Thresholds, eval_of, marks};
 use ply_games::session::{self, Session, Settings};
 use serde::Deserialize;
 use std::sync::Arc;

@@ -1,7 +1,6 @@
 //! The JSON routes: start a game, read it, play and take back moves, draw
 //! the board, let the computer think.
 
-use crate::clock::{ClockSpec, ClockView};
 use crate::error::ApiError;
 use crate::store::{Slot, State};
 use axum::Json;
@@ -10,6 +9,7 @@ use axum::extract::{Path, Query, State as Shared};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use ply_games::GameKind;
+use ply_games::session::clock::{ClockSpec, ClockView};
 use ply_games::session::{Answer, Ending, MoveInfo, RecordExtras, Session, Settings};
 use ply_games::svg::{self, Theme};
 use serde::{Deserialize, Serialize};
@@ -71,8 +71,14 @@ fn time_loss(game: &dyn Session, first: bool) -> Ending {
 }
 
 fn view(slot: &Slot, game: &dyn Session) -> GameView {
-    let clock = slot.clock().as_ref().map(crate::clock::Clock::view);
-    let flagged = slot.clock().as_ref().and_then(crate::clock::Clock::flagged);
+    let clock = slot
+        .clock()
+        .as_ref()
+        .map(ply_games::session::clock::Clock::view);
+    let flagged = slot
+        .clock()
+        .as_ref()
+        .and_then(ply_games::session::clock::Clock::flagged);
     let ending = match flagged {
         Some(first) => Some(time_loss(game, first)),
         None => game.ending(),
@@ -125,7 +131,7 @@ pub async fn info(Shared(state): Shared<Arc<State>>) -> Json<serde_json::Value> 
                 "record_extension": facts.record_format.1,
                 "bottom": facts.bottom_first.map(|first| if first { "first" } else { "second" }),
                 "places": facts.places,
-                "marks": crate::annotation::Thresholds::from(facts.marks),
+                "marks": ply_games::session::annotation::Thresholds::from(facts.marks),
             })
         }),
         "max_movetime_ms": config.max_movetime.as_millis() as u64,
@@ -146,7 +152,7 @@ pub struct NewGame {
     /// A record (PGN, PDN or GGF) to load instead: the game is set at its
     /// start with its moves ahead.
     pub record: Option<String>,
-    /// Clocks for the game ([`crate::clock`]).
+    /// Clocks for the game ([`ply_games::session::clock`]).
     pub clock: Option<ClockSpec>,
 }
 
@@ -163,7 +169,11 @@ pub async fn create(
             GameKind::names()
         ))
     })?;
-    let clock = body.clock.map(|spec| spec.start()).transpose()?;
+    let clock = body
+        .clock
+        .map(|spec| spec.start())
+        .transpose()
+        .map_err(ApiError::bad)?;
     let slot = match (&body.position, &body.record) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give a position or a record, not both")),
         (_, Some(record)) => state.load(kind, record)?,
@@ -208,7 +218,11 @@ pub struct PlayMove {
 
 /// 422 when the game's flag fell: it is over.
 fn refuse_after_flag(slot: &Slot, game: &dyn Session) -> Result<(), ApiError> {
-    match slot.clock().as_ref().and_then(crate::clock::Clock::flagged) {
+    match slot
+        .clock()
+        .as_ref()
+        .and_then(ply_games::session::clock::Clock::flagged)
+    {
         Some(first) => Err(ApiError::refused(format!(
             "the game is over: {}",
             time_loss(game, first).reason
@@ -594,14 +608,14 @@ pub async fn run_search(
 
 /// `POST /api/games/{id}/annotate`: annotates the game's main line
 /// ([`crate::annotate`]; the body's limits are per position, an empty body
-/// takes the defaults) and answers with the [`crate::annotation::Annotation`]
+/// takes the defaults) and answers with the [`ply_games::session::annotation::Annotation`]
 /// when done. `/stop` or the request going away stop it; 409 while the
 /// game searches.
 pub async fn annotate(
     Shared(state): Shared<Arc<State>>,
     Path(id): Path<String>,
     body: Result<Json<crate::annotate::AnnotateLimits>, JsonRejection>,
-) -> Result<Json<crate::annotation::Annotation>, ApiError> {
+) -> Result<Json<ply_games::session::annotation::Annotation>, ApiError> {
     let slot = state.get(&id)?;
     let limits = match body {
         Ok(Json(limits)) => limits,
@@ -618,7 +632,7 @@ pub async fn annotate(
 pub async fn annotation(
     Shared(state): Shared<Arc<State>>,
     Path(id): Path<String>,
-) -> Result<Json<crate::annotation::Annotation>, ApiError> {
+) -> Result<Json<ply_games::session::annotation::Annotation>, ApiError> {
     let slot = state.get(&id)?;
     slot.annotation()
         .map(|a| Json((*a).clone()))

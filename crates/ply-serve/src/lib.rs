@@ -17,17 +17,16 @@
 //! - [`router`]: the routes on a [`State`]; [`serve`] runs them on a
 //!   listener; [`run`] is `ply serve`.
 //! - [`api`]: the JSON routes; [`analyse`]: the WebSocket of the analysis;
-//!   [`annotate`]: a whole game's marks ([`annotation`]: the marks as data); [`clock`]: the game clocks;
+//!   [`annotate`]: a whole game's marks (the marks as data and the game
+//!   clocks are the games layer's: `ply_games::session::{annotation, clock}`);
 //!   [`store`]: the games in progress and their bounds.
 //! - [`watch`]: the page `/watch` that follows a `ply match` started on the
 //!   command line with `-serve` ([`spawn`] runs the server beside it).
 
 pub mod analyse;
 pub mod annotate;
-pub mod annotation;
 pub mod api;
 pub mod assets;
-pub mod clock;
 pub mod error;
 pub mod store;
 pub mod watch;

@@ -2,11 +2,11 @@
 //! long an idle one lives, one search per game, how many searches at once.
 
 use crate::Config;
-use crate::annotation::Annotation;
-use crate::clock::Clock;
 use crate::error::ApiError;
 use axum::http::StatusCode;
 use ply_games::GameKind;
+use ply_games::session::annotation::Annotation;
+use ply_games::session::clock::Clock;
 use ply_games::session::{self, Session};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
@@ -34,9 +34,9 @@ pub struct Slot {
     touched: Mutex<Instant>,
     /// The stop flag of the search running now, if one is.
     search: Mutex<Option<Arc<AtomicBool>>>,
-    /// The last annotation of the game ([`crate::annotation`]).
+    /// The last annotation of the game ([`ply_games::session::annotation`]).
     annotation: Mutex<Option<Arc<Annotation>>>,
-    /// The game's clocks, when it has them ([`crate::clock`]).
+    /// The game's clocks, when it has them ([`ply_games::session::clock`]).
     clock: Mutex<Option<Clock>>,
 }
 

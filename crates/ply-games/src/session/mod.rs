@@ -29,8 +29,10 @@
 //! assert_eq!(game.history().len(), 2);
 //! ```
 
+pub mod annotation;
 mod checkers;
 mod chess;
+pub mod clock;
 mod othello;
 
 use crate::diagram::Diagram;

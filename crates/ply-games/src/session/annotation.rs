@@ -1,6 +1,6 @@
 //! An annotation of a whole game, as data: each position's evaluation,
 //! each move's loss against the best move and its class, the note the
-//! record carries (the `annotate` module runs the searches).
+//! record carries (`ply serve`'s `annotate` module runs the searches).
 //!
 //! The loss of a move is the best move's score minus the played move's
 //! score, both for the side that moved and capped to the game's
@@ -15,9 +15,9 @@
 //! | checkers | hundredth of a man | 25 | 50 | 100 | 500 |
 //! | Othello | hundredth of a disc | 200 | 400 | 800 | 3200 |
 
-use ply_games::GameKind;
-use ply_games::playable::Marks;
-use ply_games::session::{self, Answer, Session};
+use crate::playable::Marks;
+use crate::registry::GameKind;
+use crate::session::{self, Answer, Session};
 use serde::Serialize;
 /// The marks of a game as the annotation reports them: the losses from
 /// which a move is an inaccuracy, a mistake or a blunder, and the cap of

@@ -1,8 +1,8 @@
 //! Game clocks: a time for the whole game and an increment per move, one
-//! clock per side, chosen when the game starts (`"clock": {"initial_ms":
-//! 300000, "increment_ms": 2000}`).
+//! clock per side, chosen when the game starts (`ply serve`'s `"clock":
+//! {"initial_ms": 300000, "increment_ms": 2000}`).
 //!
-//! The server keeps both clocks. It times the computer's moves itself
+//! In `ply serve`, the server keeps both clocks. It times the computer's moves itself
 //! (`think` gives the computer a share of its clock, [`Clock::budget`], and
 //! takes from it the time the request really took); a person's moves are
 //! timed by the page, which sends the time each took (`used_ms`) and says
@@ -12,7 +12,6 @@
 //! a draw is not applied). The time a `think` request waits for a search
 //! permit is the computer's too, so a busy server can make it flag.
 
-use crate::error::ApiError;
 use ply_core::record::MoveClock;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -70,20 +69,20 @@ impl ClockSpec {
     ///
     /// # Errors
     /// 400 for a time or an increment out of range.
-    pub fn start(&self) -> Result<Clock, ApiError> {
+    pub fn start(&self) -> Result<Clock, String> {
         let initial = Duration::from_millis(self.initial_ms);
         let increment = Duration::from_millis(self.increment_ms);
         if initial < Duration::from_secs(1) || initial > MAX_INITIAL {
-            return Err(ApiError::bad(format!(
+            return Err(format!(
                 "clock initial_ms must be 1000 to {}",
                 millis(MAX_INITIAL)
-            )));
+            ));
         }
         if increment > MAX_INCREMENT {
-            return Err(ApiError::bad(format!(
+            return Err(format!(
                 "clock increment_ms must be 0 to {}",
                 millis(MAX_INCREMENT)
-            )));
+            ));
         }
         Ok(Clock {
             initial,
