@@ -34,6 +34,7 @@ mod checkers;
 mod chess;
 pub mod clock;
 mod othello;
+pub mod setup;
 
 use crate::diagram::Diagram;
 use crate::playable::{Marks, Playable};
