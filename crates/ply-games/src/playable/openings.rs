@@ -41,8 +41,7 @@ pub fn book<G: Playable>() -> Vec<Opening<G>> {
 pub fn parse<G: Playable>(text: &str, format: &str) -> Result<Vec<Opening<G>>, String> {
     match format {
         "epd" | "fen" | "txt" => positions(text),
-        "pgn" | "pdn" => games(split_pgn(text)),
-        "ggf" => games(text.split("(;").skip(1).map(|g| format!("(;{g}")).collect()),
+        "pgn" | "pdn" | "ggf" => games(split_games(text, format)),
         "ballots" | "tsv" => {
             let ballots = super::checkers::parse_ballots(text)?;
             let lines = ballots
@@ -88,6 +87,15 @@ fn parse_position<G: Playable>(line: &str) -> Result<G, String> {
             Err(error.to_string())
         }
     })
+}
+
+/// The games of a record file of `format` (`pgn`, `pdn`: each with its
+/// tags and movetext; `ggf`: each `(;...;)`), as they stand in the file.
+pub fn split_games(text: &str, format: &str) -> Vec<String> {
+    match format {
+        "ggf" => text.split("(;").skip(1).map(|g| format!("(;{g}")).collect(),
+        _ => split_pgn(text),
+    }
 }
 
 /// The games of a PGN or PDN file, each with its tags and movetext.

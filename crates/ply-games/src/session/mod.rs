@@ -34,6 +34,7 @@ mod checkers;
 mod chess;
 pub mod clock;
 mod othello;
+pub mod records;
 pub mod setup;
 
 use crate::diagram::Diagram;
