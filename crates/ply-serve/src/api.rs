@@ -132,6 +132,7 @@ pub async fn info(Shared(state): Shared<Arc<State>>) -> Json<serde_json::Value> 
                 "bottom": facts.bottom_first.map(|first| if first { "first" } else { "second" }),
                 "places": facts.places,
                 "marks": ply_games::session::annotation::Thresholds::from(facts.marks),
+                "setup": ply_games::session::setup::palette(kind),
             })
         }),
         "max_movetime_ms": config.max_movetime.as_millis() as u64,
@@ -152,6 +153,9 @@ pub struct NewGame {
     /// A record (PGN, PDN or GGF) to load instead: the game is set at its
     /// start with its moves ahead.
     pub record: Option<String>,
+    /// Which game of a record holding several (from 0; default the first:
+    /// see `POST /api/records/games`).
+    pub index: Option<usize>,
     /// Clocks for the game ([`ply_games::session::clock`]).
     pub clock: Option<ClockSpec>,
 }
@@ -162,13 +166,7 @@ pub async fn create(
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(body) = body?;
-    let kind = GameKind::named(&body.game).ok_or_else(|| {
-        let shown: String = body.game.chars().take(40).collect();
-        ApiError::bad(format!(
-            "unknown game '{shown}': expected {}",
-            GameKind::names()
-        ))
-    })?;
+    let kind = crate::setup::game_named(&body.game)?;
     let clock = body
         .clock
         .map(|spec| spec.start())
@@ -176,7 +174,12 @@ pub async fn create(
         .map_err(ApiError::bad)?;
     let slot = match (&body.position, &body.record) {
         (Some(_), Some(_)) => return Err(ApiError::bad("give a position or a record, not both")),
-        (_, Some(record)) => state.load(kind, record)?,
+        (_, Some(record)) => state.load(kind, record, body.index.unwrap_or(0))?,
+        (_, None) if body.index.is_some() => {
+            return Err(ApiError::bad(
+                "an index picks a game of a record: give the record",
+            ));
+        }
         (position, None) => state.create(kind, position.as_deref())?,
     };
     *slot.clock() = clock;

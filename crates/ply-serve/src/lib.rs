@@ -28,6 +28,7 @@ pub mod annotate;
 pub mod api;
 pub mod assets;
 pub mod error;
+pub mod setup;
 pub mod store;
 pub mod watch;
 
@@ -136,6 +137,10 @@ pub fn watching(state: Arc<State>, feed: Option<Arc<watch::MatchFeed>>) -> Route
         .route("/assets/{name}", get(assets::asset))
         .route("/api", get(api::info))
         .route("/api/games", post(api::create))
+        .route("/api/setup", post(setup::position))
+        .route("/api/setup/board.svg", post(setup::board))
+        .route("/api/setup/pieces", post(setup::pieces))
+        .route("/api/records/games", post(setup::record_games))
         .route("/api/games/{id}", get(api::show).delete(api::remove))
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))

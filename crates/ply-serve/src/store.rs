@@ -146,13 +146,14 @@ impl State {
         self.keep(game)
     }
 
-    /// Starts a game of `kind` from a record file (set at its start, its
-    /// moves ahead).
+    /// Starts a game of `kind` from the game at `index` (from 0) of a record
+    /// file (set at its start, its moves ahead).
     ///
     /// # Errors
-    /// 422 for a record the game cannot read, 503 as [`State::create`].
-    pub fn load(&self, kind: GameKind, record: &str) -> Result<Arc<Slot>, ApiError> {
-        let game = session::from_record(kind, record)
+    /// 422 for a record the game cannot read or without that game, 503 as
+    /// [`State::create`].
+    pub fn load(&self, kind: GameKind, record: &str, index: usize) -> Result<Arc<Slot>, ApiError> {
+        let game = session::records::game(kind, record, index)
             .map_err(|e| ApiError::refused(format!("bad {kind} record: {e}")))?;
         self.keep(game)
     }

@@ -660,3 +660,114 @@ async fn a_loopback_server_answers_only_to_loopback_names() {
     });
     assert_eq!(get_with_host(&open, "evil.example").await, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn positions_are_set_up_from_pieces_and_refused_with_a_reason() {
+    let app = app();
+    let (status, info) = call(&app, "GET", "/api", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let counts: Vec<usize> = info["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["setup"]["pieces"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(counts, [12, 4, 2]);
+    let body = json!({
+        "game": "chess",
+        "pieces": { "e1": "K", "e8": "k", "d1": "Q" },
+        "first_to_move": false,
+    });
+    let (status, answer) = call(&app, "POST", "/api/setup", Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["position"], "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+    let view = start(&app, "chess", answer["position"].as_str()).await;
+    assert_eq!(view["position"], answer["position"]);
+    let (status, answer) = call(
+        &app,
+        "POST",
+        "/api/setup",
+        Some(json!({ "game": "chess", "pieces": { "e1": "K" } })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!error_of(&answer).is_empty());
+    for body in [
+        json!({ "game": "chess", "pieces": { "e9": "K" } }),
+        json!({ "game": "checkers", "pieces": { "1": "K" } }),
+        json!({ "game": "othello", "pieces": { "a1": "XX" } }),
+        json!({ "game": "go", "pieces": {} }),
+        json!({ "game": "othello", "pieces": [] }),
+    ] {
+        let (status, answer) = call(&app, "POST", "/api/setup", Some(body.clone())).await;
+        assert!(status.is_client_error(), "{body}: {status}");
+        assert!(!error_of(&answer).is_empty());
+    }
+    let (status, answer) = call(
+        &app,
+        "POST",
+        "/api/setup/pieces",
+        Some(json!({ "game": "checkers" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["pieces"].as_object().unwrap().len(), 24);
+    assert_eq!(answer["pieces"]["1"], "b");
+    let body = json!({ "game": "othello", "pieces": answer["pieces"].clone() });
+    let (status, _) = call(&app, "POST", "/api/setup/pieces", Some(body)).await;
+    assert!(status.is_client_error());
+    let (status, svg) = raw(
+        &app,
+        "POST",
+        "/api/setup/board.svg",
+        Some((
+            "application/json",
+            json!({ "game": "othello", "pieces": { "a1": "X" } }).to_string(),
+        )),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(svg.starts_with("<svg"));
+}
+
+#[tokio::test]
+async fn a_record_of_several_games_lists_them_and_loads_the_chosen_one() {
+    let app = app();
+    let pgn = "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
+               [White \"Cid\"]\n[Black \"Dee\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n";
+    let (status, listing) = call(
+        &app,
+        "POST",
+        "/api/records/games",
+        Some(json!({ "record": pgn })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{listing}");
+    assert_eq!(listing["game"], "chess");
+    assert_eq!(listing["total"], 2);
+    assert_eq!(listing["games"][1]["first"], "Cid");
+    assert_eq!(listing["games"][1]["result"], "0-1");
+    assert_eq!(listing["games"][1]["first_moves"], json!(["d4", "d5"]));
+    let body = json!({ "game": "chess", "record": pgn, "index": 1 });
+    let (status, view) = call(&app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
+    assert_eq!(view["future"], json!(["d4", "d5"]));
+    for body in [
+        json!({ "game": "chess", "record": pgn, "index": 2 }),
+        json!({ "game": "chess", "index": 1 }),
+        json!({ "game": "chess", "record": pgn, "index": -1 }),
+    ] {
+        let (status, answer) = call(&app, "POST", "/api/games", Some(body.clone())).await;
+        assert!(status.is_client_error(), "{body}: {status}");
+        assert!(!error_of(&answer).is_empty());
+    }
+    for body in [
+        json!({ "record": "nothing at all" }),
+        json!({ "record": pgn, "game": "othello" }),
+        json!({ "record": pgn, "game": "go" }),
+    ] {
+        let (status, answer) = call(&app, "POST", "/api/records/games", Some(body.clone())).await;
+        assert!(status.is_client_error(), "{body}: {status}");
+        assert!(!error_of(&answer).is_empty());
+    }
+}

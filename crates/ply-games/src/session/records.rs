@@ -136,6 +136,11 @@ pub fn list(kind: GameKind, text: &str) -> Listing {
 pub fn game(kind: GameKind, text: &str, index: usize) -> Result<Box<dyn Session>, String> {
     let games = games(kind, text);
     let count = games.len();
+    if index == 0 && count <= 1 {
+        // One game (or none to be found): the file as a whole, as
+        // `from_record` reads it.
+        return super::from_record(kind, text);
+    }
     let game = games.get(index).ok_or_else(|| {
         format!(
             "no game {} in the record: it holds {count} game{}",
@@ -193,6 +198,7 @@ mod tests {
         assert!(game(GameKind::Chess, text, 1).is_err());
         assert_eq!(list(GameKind::Othello, "nonsense").total, 0);
         assert!(game(GameKind::Othello, "", 0).is_err());
+        assert!(game(GameKind::Othello, "", 1).is_err());
         assert!(game(GameKind::Chess, "", usize::MAX).is_err());
     }
 }
