@@ -30,6 +30,7 @@ const app = {
   evals: [],         // its evaluations by ply, filled as it runs
   clockAt: 0,        // when the side to move's clock started, as performance.now()
   flagging: false,
+  editing: null,     // the set-up editor: {pieces: {square: symbol}, tool}
 };
 
 async function api(method, path, body) {
@@ -83,13 +84,14 @@ function resetAnnotation() {
   delete document.body.dataset.annotate;
 }
 
-async function newGame(position, record) {
+async function newGame(position, record, index) {
   resetAnnotation();
   await stopAnalysis();
   if (app.game) api("DELETE", `/api/games/${app.game.id}`).catch(() => {});
   const body = { game: app.kind };
   if (position) body.position = position;
   if (record) body.record = record;
+  if (record && index) body.index = index;
   // Clocks for a game played (a record loaded is for study).
   const clock = $("clock").value;
   if (clock && !record) {
@@ -122,6 +124,7 @@ async function show(game) {
 }
 
 async function drawBoard() {
+  if (app.editing) return drawSetup();
   const g = app.game;
   const theme = isDark() ? "dark" : "light";
   const response = await fetch(`/api/games/${g.id}/board.svg?flip=${app.flipped}&theme=${theme}`);
@@ -220,6 +223,7 @@ function highlight() {
 }
 
 async function clickSquare(sq) {
+  if (app.editing) return;
   const g = app.game;
   if (!g || g.ending || app.thinking || computerToMove()) return;
   message("");
@@ -371,6 +375,7 @@ function recordKind(text, name) {
 }
 
 function chooseGame(kind) {
+  if (app.editing) closeEditor();
   app.kind = kind;
   for (const b of $("games").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.game === kind));
   sideLabels();
@@ -385,8 +390,144 @@ async function loadRecord(text, name) {
   if (kind !== app.kind) chooseGame(kind);
   // A record is for study: the person plays both sides.
   $("you").value = "both";
+  $("record-games").hidden = true;
+  let listing = null;
+  try { listing = await api("POST", "/api/records/games", { record: text, game: kind }); } catch (_) { listing = null; }
+  if (listing && listing.total > 1) { showRecordGames(listing, text); return; }
   await newGame(null, text);
   message("");
+}
+
+// The games of a record holding several, to pick one (the server's
+// summaries: players, result, first moves).
+function showRecordGames(listing, text) {
+  const list = $("record-games-list");
+  list.textContent = "";
+  const shown = listing.games.length;
+  $("record-games-count").textContent = `${listing.total} games in this record` +
+    (shown < listing.total ? ` (the first ${shown} listed)` : "") + ": pick one";
+  for (const game of listing.games) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.index = String(game.index);
+    const players = `${game.first || "?"} - ${game.second || "?"}`;
+    const moves = game.error ? `unreadable: ${game.error}` : `${game.moves} moves: ${game.first_moves.join(" ")}${game.moves > game.first_moves.length ? " ..." : ""}`;
+    button.textContent = `${players}${game.result ? ` ${game.result}` : ""}${game.event ? `, ${game.event}` : ""} (${moves})`;
+    button.disabled = Boolean(game.error);
+    button.addEventListener("click", async () => {
+      await newGame(null, text, game.index).then(() => message(""), (err) => message(err.message));
+    });
+    item.append(button);
+    list.append(item);
+  }
+  $("record-games").hidden = false;
+  message("this record holds several games: pick one");
+}
+
+// --- The set-up editor: pieces put down by hand, drawn and written as a
+// position by the server (the palette is the game's, from GET /api) ---
+
+function setupFacts() { return facts().setup; }
+
+async function openEditor() {
+  if (app.editing) return;
+  await stopAnalysis();
+  const from = await api("POST", "/api/setup/pieces", { game: app.kind, position: app.game ? app.game.position : undefined });
+  app.editing = { pieces: from.pieces, tool: setupFacts().pieces[0].symbol };
+  const palette = $("palette");
+  palette.textContent = "";
+  for (const piece of setupFacts().pieces) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "piece";
+    button.dataset.symbol = piece.symbol;
+    button.title = piece.name;
+    button.setAttribute("aria-label", piece.name);
+    button.innerHTML = piece.svg;
+    palette.append(button);
+  }
+  const eraser = document.createElement("button");
+  eraser.type = "button";
+  eraser.className = "piece";
+  eraser.dataset.symbol = "";
+  eraser.textContent = "Eraser";
+  palette.append(eraser);
+  const side = $("edit-side");
+  side.options[0].textContent = facts().first;
+  side.options[1].textContent = facts().second;
+  const castling = $("edit-castling");
+  castling.textContent = "";
+  for (const [letter, name] of setupFacts().castling) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.dataset.right = letter;
+    label.append(box, ` ${name}`);
+    castling.append(label);
+  }
+  $("edit-ep-label").hidden = !setupFacts().en_passant;
+  fillEditor(from);
+  $("editor").hidden = false;
+  $("edit").setAttribute("aria-pressed", "true");
+  document.body.dataset.editing = "true";
+  markTool();
+  message("set up the position, then start from here");
+  await drawBoard();
+}
+
+// The side to move, castling and en passant of `from` (POST /api/setup/pieces).
+function fillEditor(from) {
+  app.editing.pieces = from.pieces;
+  $("edit-side").value = from.first_to_move ? "first" : "second";
+  for (const box of $("edit-castling").querySelectorAll("input")) box.checked = (from.castling || "").includes(box.dataset.right);
+  $("edit-ep").value = from.en_passant || "";
+}
+
+function markTool() {
+  for (const b of $("palette").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.symbol === (app.editing.tool || "")));
+}
+
+function closeEditor() {
+  app.editing = null;
+  $("editor").hidden = true;
+  $("edit").setAttribute("aria-pressed", "false");
+  delete document.body.dataset.editing;
+}
+
+async function drawSetup() {
+  const theme = isDark() ? "dark" : "light";
+  const response = await fetch("/api/setup/board.svg", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: app.kind, pieces: app.editing.pieces, theme }),
+  });
+  if (!response.ok) { message("the board could not be drawn"); return; }
+  $("board").innerHTML = await response.text();
+}
+
+async function editClick(square) {
+  const pieces = app.editing.pieces;
+  const tool = app.editing.tool;
+  if (!tool || pieces[square] === tool) delete pieces[square];
+  else pieces[square] = tool;
+  await drawBoard();
+}
+
+function setupBody() {
+  const castling = [...$("edit-castling").querySelectorAll("input")].filter((b) => b.checked).map((b) => b.dataset.right).join("");
+  const body = { game: app.kind, pieces: app.editing.pieces, first_to_move: $("edit-side").value === "first" };
+  if (setupFacts().castling.length) body.castling = castling;
+  if (setupFacts().en_passant && $("edit-ep").value.trim()) body.en_passant = $("edit-ep").value.trim();
+  return body;
+}
+
+async function startFromSetup() {
+  let answer;
+  try { answer = await api("POST", "/api/setup", setupBody()); } catch (err) { message(err.message); return; }
+  closeEditor();
+  $("you").value = "both";
+  await newGame(answer.position).then(() => message(""), (err) => message(err.message));
 }
 
 // --- Analysis over the WebSocket ---
@@ -769,7 +910,9 @@ $("games").addEventListener("click", async (event) => {
 
 $("board").addEventListener("click", (event) => {
   const target = event.target.closest("[data-square]");
-  if (target) clickSquare(target.getAttribute("data-square"));
+  if (!target) return;
+  if (app.editing) editClick(target.getAttribute("data-square"));
+  else clickSquare(target.getAttribute("data-square"));
 });
 
 // Drag and drop: a press on a piece and a release on another square play
@@ -778,7 +921,7 @@ let dragFrom = null;
 $("board").addEventListener("pointerdown", (event) => {
   const target = event.target.closest("[data-square]");
   const square = target && target.getAttribute("data-square");
-  const movable = app.game && !facts().places && app.game.moves.some((m) => m.from === square);
+  const movable = app.game && !app.editing && !facts().places && app.game.moves.some((m) => m.from === square);
   dragFrom = movable && app.path.length === 0 ? square : null;
 });
 $("board").addEventListener("pointerup", async (event) => {
@@ -823,6 +966,21 @@ $("graph").addEventListener("click", (event) => {
   const hit = event.target.closest("[data-ply]");
   if (hit) goTo(parseInt(hit.getAttribute("data-ply"), 10));
 });
+$("edit").addEventListener("click", () => (app.editing ? (closeEditor(), drawBoard()) : openEditor()).catch((err) => message(err.message)));
+$("palette").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-symbol]");
+  if (!button || !app.editing) return;
+  app.editing.tool = button.dataset.symbol || null;
+  markTool();
+});
+$("edit-clear").addEventListener("click", () => { if (app.editing) { app.editing.pieces = {}; drawBoard(); } });
+$("edit-start-position").addEventListener("click", async () => {
+  if (!app.editing) return;
+  const from = await api("POST", "/api/setup/pieces", { game: app.kind }).catch((err) => { message(err.message); return null; });
+  if (from && app.editing) { fillEditor(from); drawBoard(); }
+});
+$("edit-go").addEventListener("click", () => { if (app.editing) startFromSetup(); });
+$("edit-cancel").addEventListener("click", () => { if (app.editing) { closeEditor(); drawBoard(); message(""); } });
 $("nav-start").addEventListener("click", () => step(-1000));
 $("nav-back").addEventListener("click", () => step(-1));
 $("nav-forward").addEventListener("click", () => step(1));
