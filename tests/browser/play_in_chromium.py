@@ -14,13 +14,16 @@ target/browser/ (the analysed middle, and the annotated game). Then, once:
 clocks (a chess game at 1+0, both clocks shown, the running one counting
 down, the computer answering on its clock), the theme toggle and a phone
 (375 px wide: one column, nothing wider than the screen), with screenshots.
+Then the set-up editor in each game: a refused set-up shows the server's
+reason, a position put down piece by piece is started from (setup-*.png);
+and a record of two games lists both and loads the second one picked.
 
 Then watch a match: a two-game `ply match chess ... -serve 0` (ply against
 ply at a small node count) followed on /watch until the page shows both
 games finished with the final score, a finished game replayed (watch.png);
 and /watch of `ply serve` alone says there is no match.
 
-Usage: play_in_chromium.py PLY_BINARY [--screenshots DIR] [--only watch|play]
+Usage: play_in_chromium.py PLY_BINARY [--screenshots DIR] [--only watch|play|setup]
 
 Skips (exit 0, with a message) when chromium, chromedriver or Selenium are
 missing; .ci/run installs them (apt-get chromium chromium-driver, pip
@@ -90,6 +93,9 @@ def main():
                 for game in GAMES:
                     play_a_game(browser, By, url, game, shots)
                 clocks_themes_and_a_phone(browser, By, url, shots)
+            if only in (None, "play", "setup"):
+                set_up_each_game(browser, By, url, shots)
+                pick_a_game_of_a_record(browser, By, url)
             if only in (None, "watch"):
                 no_match(browser, url)
                 watch_a_match(browser, By, ply, shots)
@@ -382,6 +388,90 @@ def clocks_themes_and_a_phone(browser, By, url, shots):
     browser.save_screenshot(os.path.join(shots, "phone.png"))
     print(f"phone: {width} px wide, board {board:.0f} px, no sideways scrolling; themes light {light}, dark {dark}")
     browser.set_window_size(900, 900)
+
+
+# Set-ups put down with the editor: (square, symbol) in order, the castling
+# rights to tick, and the position the game then starts from.
+SET_UPS = {
+    "chess": ([("e1", "K"), ("e8", "k"), ("a1", "R"), ("d7", "p")], "Q",
+              "4k3/3p4/8/8/8/8/8/R3K3 w Q - 0 1"),
+    "checkers": ([("5", "b"), ("9", "B"), ("28", "w"), ("32", "W")], "", None),
+    "othello": ([("d4", "O"), ("e5", "O"), ("d5", "X"), ("e4", "X"), ("c3", "X")], "", None),
+}
+
+
+def set_up_each_game(browser, By, url, shots):
+    """The set-up editor: Clear, pieces put down by clicks, a refused set-up
+    with its reason, Start position, and a game started from the set-up."""
+    for game, (pieces, castling, expected) in SET_UPS.items():
+        browser.get(f"{url}?game={game}")
+        wait(lambda: browser.execute_script("return document.body.dataset.state || ''") == "yours", "the page")
+        browser.execute_script("document.getElementById('setup').open = true")
+        browser.find_element(By.ID, "edit").click()
+        wait(lambda: browser.find_element(By.ID, "editor").is_displayed()
+             and browser.execute_script("return plyApp.editing !== null"), "the editor")
+        on_board = lambda: browser.execute_script(
+            "return [...document.querySelectorAll('#board svg g.piece')].map(g => g.getAttribute('data-square')).sort().join(' ')")
+        wait(lambda: on_board(), "the start position in the editor")
+        browser.find_element(By.ID, "edit-clear").click()
+        wait(lambda: on_board() == "", "an empty board")
+        placed = []
+        for square, symbol in pieces:
+            browser.find_element(By.CSS_SELECTOR, f'#palette button[data-symbol="{symbol}"]').click()
+            click(browser, By, square)
+            placed.append(square)
+            wait(lambda: on_board() == " ".join(sorted(placed)), f"{symbol} on {square}")
+            if len(placed) == 1 and game == "chess":
+                # A king alone is no position: the server's reason shows.
+                browser.find_element(By.ID, "edit-go").click()
+                wait(lambda: browser.find_element(By.ID, "message").text.strip(), "the reason of a refused set-up")
+                assert browser.execute_script("return plyApp.editing !== null")
+        # The eraser takes a piece off, and it goes back.
+        browser.find_element(By.CSS_SELECTOR, '#palette button[data-symbol=""]').click()
+        click(browser, By, placed[-1])
+        wait(lambda: on_board() == " ".join(sorted(placed[:-1])), "the eraser")
+        browser.find_element(By.CSS_SELECTOR, f'#palette button[data-symbol="{pieces[-1][1]}"]').click()
+        click(browser, By, placed[-1])
+        wait(lambda: on_board() == " ".join(sorted(placed)), "the piece back")
+        for right in castling:
+            browser.find_element(By.CSS_SELECTOR, f'#edit-castling input[data-right="{right}"]').click()
+        browser.save_screenshot(os.path.join(shots, f"setup-{game}.png"))
+        old_id = browser.execute_script("return plyApp.game.id")
+        browser.find_element(By.ID, "edit-go").click()
+        wait(lambda: browser.execute_script("return plyApp.editing === null && plyApp.game.id") not in (None, False, old_id),
+             "the game from the set-up")
+        position = browser.execute_script("return plyApp.game.position")
+        if expected:
+            assert position == expected, position
+        wait(lambda: on_board() == " ".join(sorted(placed)), "the set-up on the game's board")
+        print(f"{game}: set up {position}")
+    # Start position in the editor puts the start back.
+    browser.find_element(By.ID, "edit").click()
+    wait(lambda: browser.execute_script("return plyApp.editing !== null"), "the editor again")
+    browser.find_element(By.ID, "edit-start-position").click()
+    wait(lambda: browser.execute_script(
+        "return document.querySelectorAll('#board svg g.piece').length") == 4, "the start position")
+    browser.find_element(By.ID, "edit-cancel").click()
+
+
+def pick_a_game_of_a_record(browser, By, url):
+    """A record of two games: both are listed, the second is loaded."""
+    record = ('[Event "one"]\n[White "Ann"]\n[Black "Bob"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 1-0\n\n'
+              '[Event "two"]\n[White "Cid"]\n[Black "Dee"]\n[Result "0-1"]\n\n1. d4 d5 2. c4 0-1\n')
+    browser.get(f"{url}?game=chess")
+    wait(lambda: browser.execute_script("return document.body.dataset.state || ''") == "yours", "the page")
+    old_id = browser.execute_script("return plyApp.game.id")
+    browser.find_element(By.CSS_SELECTOR, "#records summary").click()
+    browser.execute_script("document.getElementById('record-text').value = arguments[0]", record)
+    browser.find_element(By.ID, "load-record").click()
+    items = lambda: browser.find_elements(By.CSS_SELECTOR, "#record-games-list button")
+    wait(lambda: len(items()) == 2, "the record's two games listed")
+    assert "Cid" in items()[1].text and "d4 d5 c4" in items()[1].text, items()[1].text
+    items()[1].click()
+    wait(lambda: browser.execute_script("return plyApp.game.id") != old_id, "the second game loaded")
+    future = browser.execute_script("return plyApp.game.future")
+    assert future == ["d4", "d5", "c4"], future
+    print("record of two games: the second picked and loaded")
 
 
 def click(browser, By, square):
