@@ -973,7 +973,11 @@ $("palette").addEventListener("click", (event) => {
   app.editing.tool = button.dataset.symbol || null;
   markTool();
 });
-$("edit-clear").addEventListener("click", () => { if (app.editing) { app.editing.pieces = {}; drawBoard(); } });
+$("edit-clear").addEventListener("click", () => {
+  if (!app.editing) return;
+  fillEditor({ pieces: {}, first_to_move: $("edit-side").value === "first", castling: "", en_passant: null });
+  drawBoard();
+});
 $("edit-start-position").addEventListener("click", async () => {
   if (!app.editing) return;
   const from = await api("POST", "/api/setup/pieces", { game: app.kind }).catch((err) => { message(err.message); return null; });
