@@ -371,7 +371,8 @@ mod tests {
     fn bad_set_ups_give_a_reason() {
         let none = Extras::default();
         let p = |s: &str, c: char| (s.to_owned(), c);
-        let cases: Vec<(GameKind, Vec<(String, char)>, Extras)> = vec![
+        type Case = (GameKind, Vec<(String, char)>, Extras);
+        let cases: Vec<Case> = vec![
             (GameKind::Chess, vec![p("e1", 'K')], none.clone()),
             (
                 GameKind::Chess,
