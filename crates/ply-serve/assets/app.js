@@ -393,6 +393,14 @@ async function loadRecord(text, name) {
   $("record-games").hidden = true;
   let listing = null;
   try { listing = await api("POST", "/api/records/games", { record: text, game: kind }); } catch (_) { listing = null; }
+  if (listing && listing.total > 1 && listing.games.every((g) => g.error)) {
+    // None of it reads as the game guessed: the server tells which game does.
+    const other = await api("POST", "/api/records/games", { record: text }).catch(() => null);
+    if (other && GAMES[other.game]) {
+      listing = other;
+      if (other.game !== app.kind) chooseGame(other.game);
+    }
+  }
   if (listing && listing.total > 1) { showRecordGames(listing, text); return; }
   await newGame(null, text);
   message("");
