@@ -52,7 +52,7 @@ struct Request {
 /// Whether a browser's `Origin` is the server's own page: browsers let any
 /// site open a WebSocket anywhere, so another site's page must not start
 /// searches here. Clients that are not browsers send no `Origin`.
-fn same_origin(headers: &HeaderMap) -> bool {
+pub(crate) fn same_origin(headers: &HeaderMap) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };

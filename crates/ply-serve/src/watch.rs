@@ -28,6 +28,7 @@
 //! dropped, their results still count), a few thinking lines per side of
 //! each live game, each cut to [`FeedLimits::line_chars`] characters.
 
+use crate::analyse::same_origin;
 use crate::error::ApiError;
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -574,21 +575,6 @@ async fn board(
         svg,
     )
         .into_response())
-}
-
-/// Whether a WebSocket comes from this server's own page (or from no page:
-/// programs send no `Origin`).
-fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin_host = origin
-        .to_str()
-        .ok()
-        .and_then(|o| o.split_once("://"))
-        .map(|(_, rest)| rest.trim_end_matches('/'));
-    matches!((origin_host, host), (Some(a), Some(b)) if a.eq_ignore_ascii_case(b))
 }
 
 /// `GET /api/match/ws`: the snapshot, then the events.
