@@ -298,6 +298,7 @@ fn record_text<G: MatchGame>(
         ending: Some(played.ending.clone()),
         move_clocks: played.move_clocks.clone(),
         move_notes: Vec::new(),
+        move_variations: Vec::new(),
     };
     G::write_game(&played.record, &header)
 }
