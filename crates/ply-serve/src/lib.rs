@@ -19,7 +19,8 @@
 //! - [`api`]: the JSON routes; [`analyse`]: the WebSocket of the analysis;
 //!   [`annotate`]: a whole game's marks (the marks as data and the game
 //!   clocks are the games layer's: `ply_games::session::{annotation, clock}`);
-//!   [`store`]: the games in progress and their bounds.
+//!   [`store`]: the games in progress and their bounds; [`tree`]: a game's
+//!   variations.
 //! - [`watch`]: the page `/watch` that follows a `ply match` started on the
 //!   command line with `-serve` ([`spawn`] runs the server beside it).
 
@@ -30,6 +31,7 @@ pub mod assets;
 pub mod error;
 pub mod setup;
 pub mod store;
+pub mod tree;
 pub mod watch;
 
 use axum::Router;
@@ -145,6 +147,9 @@ pub fn watching(state: Arc<State>, feed: Option<Arc<watch::MatchFeed>>) -> Route
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/redo", post(api::redo))
+        .route("/api/games/{id}/line", post(api::go_to_line))
+        .route("/api/games/{id}/line/delete", post(api::delete_line))
+        .route("/api/games/{id}/line/promote", post(api::promote_line))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/board.svg", get(api::board))
         .route("/api/games/{id}/think", post(api::think))

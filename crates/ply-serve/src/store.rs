@@ -3,6 +3,7 @@
 
 use crate::Config;
 use crate::error::ApiError;
+use crate::tree::Tree;
 use axum::http::StatusCode;
 use ply_games::GameKind;
 use ply_games::session::annotation::Annotation;
@@ -38,6 +39,9 @@ pub struct Slot {
     annotation: Mutex<Option<Arc<Annotation>>>,
     /// The game's clocks, when it has them ([`ply_games::session::clock`]).
     clock: Mutex<Option<Clock>>,
+    /// Every line played in the game ([`crate::tree`]); the session holds
+    /// the one looked at.
+    tree: Mutex<Tree>,
 }
 
 /// Locks `mutex`, whatever a panicking thread left behind (the data is a
@@ -98,6 +102,12 @@ impl Slot {
     /// for a game without clocks.
     pub fn clock(&self) -> MutexGuard<'_, Option<Clock>> {
         lock(&self.clock)
+    }
+
+    /// The game's move tree, locked (never across an `.await`; after the
+    /// game when both are locked).
+    pub fn tree(&self) -> MutexGuard<'_, Tree> {
+        lock(&self.tree)
     }
 
     fn idle_for(&self) -> Duration {
@@ -180,6 +190,9 @@ impl State {
             }
         }
         let id = self.new_id();
+        let mut line = game.history();
+        line.extend(game.future());
+        line.truncate(crate::tree::MAX_NODES);
         let slot = Arc::new(Slot {
             id: id.clone(),
             game: Mutex::new(game),
@@ -187,6 +200,7 @@ impl State {
             search: Mutex::new(None),
             annotation: Mutex::new(None),
             clock: Mutex::new(None),
+            tree: Mutex::new(Tree::of_line(&line)),
         });
         games.insert(id, Arc::clone(&slot));
         Ok(slot)
