@@ -309,10 +309,7 @@ mod tests {
         assert_eq!(along[1][0].moves, line(&["c5", "Nf3", "d6"]));
         assert_eq!(along[1][0].variations[2][0].moves, line(&["Nc6"]));
         assert!(tree.promote(&line(&["e4", "c5", "Nf3", "Nc6"])));
-        assert_eq!(
-            tree.continuation(&[]),
-            line(&["e4", "c5", "Nf3", "Nc6"])
-        );
+        assert_eq!(tree.continuation(&[]), line(&["e4", "c5", "Nf3", "Nc6"]));
         assert!(!tree.promote(&line(&["d4"])));
         assert!(tree.delete(&line(&["e4", "c5"])));
         assert_eq!(tree.len(), 3);

@@ -30,7 +30,12 @@ async fn variations_are_kept_gone_to_promoted_deleted_and_written() {
     }
     post(&app, &at("undo"), json!({ "plies": 2 })).await;
     // A variation beside 1... e5, the main line kept, the game on the new line.
-    let view = post(&app, &at("moves"), json!({ "move": "c5", "variation": true })).await;
+    let view = post(
+        &app,
+        &at("moves"),
+        json!({ "move": "c5", "variation": true }),
+    )
+    .await;
     let game = &view["game"];
     assert_eq!(game["history"], moves(&["e4", "c5"]));
     assert_eq!(game["future"], moves(&[]));
@@ -38,7 +43,12 @@ async fn variations_are_kept_gone_to_promoted_deleted_and_written() {
     assert_eq!(tree.as_array().unwrap().len(), 3, "{tree}");
     assert_eq!(tree[1]["move"], "e5");
     assert_eq!(tree[1]["variations"][0][0]["move"], "c5");
-    post(&app, &at("moves"), json!({ "move": "Nf3", "variation": true })).await;
+    post(
+        &app,
+        &at("moves"),
+        json!({ "move": "Nf3", "variation": true }),
+    )
+    .await;
     // The record writes it as PGN's RAV.
     let (status, text) = raw(&app, "GET", &at("record"), None).await;
     assert_eq!(status, StatusCode::OK);
@@ -52,7 +62,12 @@ async fn variations_are_kept_gone_to_promoted_deleted_and_written() {
     assert!(text.contains("1. e4 e5 (1... c5 2. Nf3)"), "{text}");
     // Playing the same move again goes along the tree.
     post(&app, &at("undo"), json!({})).await;
-    let view = post(&app, &at("moves"), json!({ "move": "c5", "variation": true })).await;
+    let view = post(
+        &app,
+        &at("moves"),
+        json!({ "move": "c5", "variation": true }),
+    )
+    .await;
     assert_eq!(view["game"]["future"], moves(&["Nf3"]));
     assert_eq!(view["game"]["tree"].as_array().unwrap().len(), 3);
     // Promoted, the variation is the main line.
@@ -78,7 +93,13 @@ async fn variations_are_kept_gone_to_promoted_deleted_and_written() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let (status, _) = call(&app, "POST", &at("line"), Some(json!({ "moves": 3 }))).await;
     assert!(status.is_client_error());
-    let (status, _) = call(&app, "POST", "/api/games/nope/line", Some(json!({ "moves": [] }))).await;
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/games/nope/line",
+        Some(json!({ "moves": [] })),
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
@@ -86,7 +107,12 @@ async fn variations_are_kept_gone_to_promoted_deleted_and_written() {
 async fn a_move_after_taking_back_replaces_the_rest_by_default() {
     let app = app();
     for (game, line, other, rav) in [
-        ("checkers", ["11-15", "23-19"], "9-13", "1. 11-15 (1. 9-13) 1... 23-19"),
+        (
+            "checkers",
+            ["11-15", "23-19"],
+            "9-13",
+            "1. 11-15 (1. 9-13) 1... 23-19",
+        ),
         ("othello", ["f5", "d6"], "d3", "B[F5]W[D6]"),
     ] {
         let view = post(&app, "/api/games", json!({ "game": game })).await;
@@ -103,7 +129,12 @@ async fn a_move_after_taking_back_replaces_the_rest_by_default() {
         post(&app, &at("moves"), json!({ "move": line[0] })).await;
         post(&app, &at("moves"), json!({ "move": line[1] })).await;
         post(&app, &at("undo"), json!({ "plies": 2 })).await;
-        let view = post(&app, &at("moves"), json!({ "move": other, "variation": true })).await;
+        let view = post(
+            &app,
+            &at("moves"),
+            json!({ "move": other, "variation": true }),
+        )
+        .await;
         let tree = &view["game"]["tree"];
         assert_eq!(tree[0]["move"], line[0], "{game}: {tree}");
         assert_eq!(tree[0]["variations"][0][0]["move"], other, "{game}: {tree}");

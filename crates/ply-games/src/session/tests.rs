@@ -427,7 +427,12 @@ fn variations_are_written_in_pgn_and_pdn_and_left_out_of_ggf() {
     };
     let games = [
         (GameKind::Chess, ["e4", "e5"], "d4", "1. e4 (1. d4) 1... e5"),
-        (GameKind::Checkers, ["11-15", "23-19"], "9-13", "1. 11-15 (1. 9-13) 1... 23-19"),
+        (
+            GameKind::Checkers,
+            ["11-15", "23-19"],
+            "9-13",
+            "1. 11-15 (1. 9-13) 1... 23-19",
+        ),
         (GameKind::Othello, ["f5", "d6"], "e6", "B[F5]W[D6]"),
     ];
     for (kind, moves, other, expected) in games {
