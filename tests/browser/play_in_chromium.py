@@ -21,7 +21,9 @@ and a record of two games lists both and loads the second one picked.
 Then watch a match: a two-game `ply match chess ... -serve 0` (ply against
 ply at a small node count) followed on /watch until the page shows both
 games finished with the final score, a finished game replayed (watch.png);
-and /watch of `ply serve` alone says there is no match.
+/watch of `ply serve` alone says there is no match; and a two-game match
+published to that `ply serve` (`ply match ... -publish URL`) is listed and
+followed on its /watch.
 
 Usage: play_in_chromium.py PLY_BINARY [--screenshots DIR] [--only watch|play|setup]
 
@@ -79,9 +81,13 @@ def main():
         skip("Selenium (pip install selenium)")
 
     os.makedirs(shots, exist_ok=True)
-    server = subprocess.Popen([ply, "--json", "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    server = subprocess.Popen([ply, "--json", "serve", "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    token_file = None
     try:
-        url = json.loads(server.stdout.readline())["url"]
+        started = json.loads(server.stdout.readline())
+        url = started["url"]
+        token_file = started.get("token_file")
         options = webdriver.ChromeOptions()
         options.binary_location = chromium
         for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,900",
@@ -100,11 +106,14 @@ def main():
             if only in (None, "watch"):
                 no_match(browser, url)
                 watch_a_match(browser, By, ply, shots)
+                publish_a_match(browser, By, ply, url)
         finally:
             browser.quit()
     finally:
         server.terminate()
         server.wait(timeout=10)
+        if token_file and os.path.exists(token_file):
+            os.remove(token_file)
     print("browser test: all games played to the end, analysed and annotated; clocks, themes,"
           " a phone; a match watched")
 
@@ -164,6 +173,29 @@ def watch_a_match(browser, By, ply, shots):
     finally:
         match.terminate()
         match.wait(timeout=10)
+
+
+def publish_a_match(browser, By, ply, url):
+    """A two-game `ply match -publish` to the running `ply serve` (its token
+    read from the file the server wrote), followed on that server's /watch,
+    which lists it."""
+    engine = f"cmd={ply} uci"
+    match = subprocess.run(
+        [ply, "match", "chess", "-engine", engine, "name=gamma", "-engine", engine, "name=delta",
+         "-each", "nodes=2000", "-games", "2", "-maxmoves", "30", "-publish", url.rstrip("/"), "--json"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=180)
+    assert match.returncode == 0, match.stderr
+    assert "watch the match at " in match.stderr, match.stderr
+    page = [line for line in match.stderr.splitlines() if line.startswith("watch the match at ")][0].split()[-1]
+    browser.get(page)
+    state = lambda: browser.execute_script("return document.body.dataset.state || ''")
+    wait(lambda: state() == "over", "the published match on the page", timeout=30)
+    score = wait(lambda: "2 of 2 games" in browser.find_element(By.ID, "score").text
+                 and browser.find_element(By.ID, "score").text, "the published match's score", timeout=20)
+    listed = wait(lambda: [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#matches a")],
+                  "the matches listed")
+    assert any("gamma vs delta" in text for text in listed), listed
+    print(f"publish: a match posted to ply serve and watched there: {score}; listed {listed}")
 
 
 def wait(condition, what, timeout=60):

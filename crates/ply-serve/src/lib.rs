@@ -22,13 +22,15 @@
 //!   [`store`]: the games in progress and their bounds; [`tree`]: a game's
 //!   variations.
 //! - [`watch`]: the page `/watch` that follows a `ply match` started on the
-//!   command line with `-serve` ([`spawn`] runs the server beside it).
+//!   command line with `-serve` ([`spawn`] runs the server beside it), or
+//!   with `-publish` to a running server ([`publish`]).
 
 pub mod analyse;
 pub mod annotate;
 pub mod api;
 pub mod assets;
 pub mod error;
+pub mod publish;
 pub mod setup;
 pub mod store;
 pub mod tree;
@@ -160,7 +162,8 @@ pub fn watching(state: Arc<State>, feed: Option<Arc<watch::MatchFeed>>) -> Route
             "/api/games/{id}/annotate",
             post(api::annotate).get(api::annotation),
         )
-        .merge(watch::routes(feed))
+        .merge(watch::routes(feed, Arc::clone(&state.published)))
+        .merge(publish::routes(Arc::clone(&state.published)))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
@@ -188,9 +191,19 @@ pub async fn serve_watching(
     config: Config,
     feed: Option<Arc<watch::MatchFeed>>,
 ) -> std::io::Result<()> {
-    let state = Arc::new(State::new(config));
+    serve_state(listener, Arc::new(State::new(config)), feed).await
+}
+
+/// Serves the app on `state` (the peer's address known to the routes, as
+/// publishing needs it) until the process ends.
+async fn serve_state(
+    listener: tokio::net::TcpListener,
+    state: Arc<State>,
+    feed: Option<Arc<watch::MatchFeed>>,
+) -> std::io::Result<()> {
     tokio::spawn(store::sweep(Arc::clone(&state)));
-    axum::serve(listener, watching(state, feed)).await
+    let app = watching(state, feed).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).await
 }
 
 /// The server of `ply match -serve`: binds `address` now and serves the app
@@ -230,15 +243,16 @@ pub fn spawn(
 }
 
 /// `ply serve`: binds `address`, calls `ready` with the address bound (the
-/// port chosen when 0 was asked), and serves until the process ends; on a
-/// loopback address only to loopback names ([`Config::loopback_only`]).
+/// port chosen when 0 was asked) and the token of publishing
+/// ([`publish`]), and serves until the process ends; on a loopback address
+/// only to loopback names ([`Config::loopback_only`]).
 ///
 /// # Errors
 /// The address cannot be bound, or the runtime cannot start.
 pub fn run(
     address: SocketAddr,
     config: Config,
-    ready: impl FnOnce(SocketAddr),
+    ready: impl FnOnce(SocketAddr, &str),
 ) -> std::io::Result<()> {
     let config = Config {
         loopback_only: address.ip().is_loopback(),
@@ -251,7 +265,8 @@ pub fn run(
         .build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(address).await?;
-        ready(listener.local_addr()?);
-        serve(listener, config).await
+        let state = Arc::new(State::new(config));
+        ready(listener.local_addr()?, state.published.token());
+        serve_state(listener, state, None).await
     })
 }

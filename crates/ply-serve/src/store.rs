@@ -25,6 +25,8 @@ pub struct State {
     pub searches: Arc<Semaphore>,
     counter: AtomicU64,
     keys: RandomState,
+    /// The matches published to the server ([`crate::publish`]).
+    pub published: Arc<crate::publish::Published>,
 }
 
 /// One game in progress.
@@ -142,6 +144,7 @@ impl State {
             games: Mutex::new(HashMap::new()),
             counter: AtomicU64::new(0),
             keys: RandomState::new(),
+            published: Arc::new(crate::publish::Published::new()),
         }
     }
 
