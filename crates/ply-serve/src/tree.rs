@@ -76,7 +76,7 @@ impl Node {
 fn variation(line: &[Item]) -> Variation {
     Variation {
         moves: line.iter().map(|item| item.mv.clone()).collect(),
-        variations: line.iter().map(|item| variations(item)).collect(),
+        variations: line.iter().map(variations).collect(),
     }
 }
 

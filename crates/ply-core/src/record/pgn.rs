@@ -481,7 +481,7 @@ impl Numbering {
         for (offset, mv) in moves.iter().enumerate() {
             let ply = index + offset + usize::from(self.second_first);
             let number = u64::from(self.first_number) + (ply / 2) as u64;
-            if ply % 2 == 0 {
+            if ply.is_multiple_of(2) {
                 words.push(format!("{number}. {mv}"));
             } else if renumber {
                 words.push(format!("{number}... {mv}"));
