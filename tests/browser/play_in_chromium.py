@@ -578,11 +578,13 @@ def variations(browser, By, url, shots):
 
 
 def click(browser, By, square):
-    element = browser.find_element(By.CSS_SELECTOR, f'#board svg rect.square[data-square="{square}"]')
-    # A piece drawn over the square takes the click as well: both carry the
-    # square's name.
-    browser.execute_script(
-        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element)
+    # Found and clicked in one script: a board redrawn meanwhile leaves no
+    # stale element behind. A piece drawn over the square takes the click as
+    # well: both carry the square's name.
+    found = browser.execute_script(
+        "const r = document.querySelector(`#board svg rect.square[data-square=\"${arguments[0]}\"]`);"
+        "if (r) r.dispatchEvent(new MouseEvent('click', {bubbles: true})); return !!r;", square)
+    assert found, f"no square {square} on the board"
 
 
 if __name__ == "__main__":
