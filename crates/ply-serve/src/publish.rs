@@ -428,19 +428,35 @@ impl Drop for Publisher {
     }
 }
 
-/// The publisher's thread: batches of events every 100 ms until the
-/// sender is dropped.
+/// The most bytes of events one request carries (the server takes
+/// [`crate::BODY_LIMIT`]).
+const BATCH_BYTES: usize = crate::BODY_LIMIT / 2;
+
+/// The publisher's thread: batches of events every 100 ms (or sooner, when
+/// one is full) until the sender is dropped.
 fn send_batches(address: &str, id: &str, token: &str, receiver: &mpsc::Receiver<FeedEvent>) {
     let path = format!("/api/publish/{id}");
     let mut warned = false;
     let mut open = true;
     while open {
-        let mut batch = Vec::new();
+        let mut batch: Vec<String> = Vec::new();
+        let mut bytes = 0;
         let began = Instant::now();
-        while batch.len() < MAX_EVENTS / 2 {
+        while batch.len() < MAX_EVENTS / 2 && bytes < BATCH_BYTES {
             let left = Duration::from_millis(100).saturating_sub(began.elapsed());
             match receiver.recv_timeout(left) {
-                Ok(event) => batch.push(event),
+                Ok(event) => {
+                    let Ok(text) = serde_json::to_string(&event) else {
+                        continue;
+                    };
+                    if text.len() > BATCH_BYTES {
+                        // One event larger than a request (a huge record):
+                        // the page goes without it.
+                        continue;
+                    }
+                    bytes += text.len() + 1;
+                    batch.push(text);
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) => break,
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     open = false;
@@ -451,7 +467,7 @@ fn send_batches(address: &str, id: &str, token: &str, receiver: &mpsc::Receiver<
         if batch.is_empty() {
             continue;
         }
-        let body = json!({ "events": batch }).to_string();
+        let body = format!("{{\"events\":[{}]}}", batch.join(","));
         let outcome = post(address, &path, token, &body);
         match outcome {
             Ok((200, _)) => {}

@@ -130,6 +130,29 @@ async fn a_match_published_to_a_running_server_is_watched_there() {
 
     let url = format!("http://{address}");
     let token = state.published.token().to_owned();
+    // Many long lines: more than one request holds, all of them arrive.
+    let (many_url, many_token) = (url.clone(), token.clone());
+    let many = tokio::task::spawn_blocking(move || {
+        let publisher = Publisher::start(&many_url, &many_token, &info()).unwrap();
+        let mut all = events();
+        all.truncate(1);
+        publisher.send(all.remove(0));
+        for i in 0..2000 {
+            publisher.send(FeedEvent::Line {
+                number: 1,
+                side: i % 2,
+                text: format!("info depth {i} {}", "x".repeat(380)),
+            });
+        }
+        publisher.close();
+        publisher.watch_url.clone()
+    })
+    .await
+    .unwrap();
+    let many_id = many.rsplit('=').next().unwrap().to_owned();
+    let (status, snapshot) = get(&app, &format!("/api/match?match={many_id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(snapshot["seq"], 2001, "every event arrived");
     let watch = tokio::task::spawn_blocking(move || {
         assert!(Publisher::start(&url, "wrong", &info()).is_err());
         let publisher = Publisher::start(&url, &token, &info()).unwrap();
@@ -149,7 +172,7 @@ async fn a_match_published_to_a_running_server_is_watched_there() {
 
     let (status, list) = get(&app, "/api/matches").await;
     assert_eq!(status, StatusCode::OK);
-    let listed = &list["matches"][0];
+    let listed = &list["matches"][1];
     assert_eq!(listed["id"], id.as_str(), "{list}");
     assert_eq!(listed["engines"], json!(["alpha", "beta"]));
     assert_eq!(listed["finished"], 1);

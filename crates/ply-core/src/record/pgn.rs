@@ -408,7 +408,7 @@ pub fn write(
     )
 }
 
-/// Writes one game as [`write`] does, with the lines beside each move in
+/// Writes one game as [`write()`] does, with the lines beside each move in
 /// `variations` (by index; missing or empty: none) as `( ... )` after the
 /// move and its comment, numbered as the game is, nested as deep as they
 /// are.
