@@ -530,7 +530,8 @@ def variations(browser, By, url, shots):
     """Studying (both sides to the person): a move from an earlier position
     starts a variation, shown in the move list; a click on the main line's
     move goes back to it, ↓ to the variation; Make main line promotes it,
-    Delete from here deletes it; the record writes it in parentheses."""
+    Delete from here deletes it; the record writes it in parentheses, and
+    loaded back it is there again."""
     import urllib.request
     from selenium.webdriver.common.keys import Keys
     js = browser.execute_script
@@ -574,6 +575,13 @@ def variations(browser, By, url, shots):
     wait(lambda: history() == "e4" and js("return plyApp.game.tree[1].variations.length") == 0,
          "the variation deleted")
     wait(lambda: block() == "", "no variation in the move list")
+    # The record with its variation, loaded back: the variation is listed.
+    old_id = js("return plyApp.game.id")
+    browser.find_element(By.CSS_SELECTOR, "#records summary").click()
+    js("document.getElementById('record-text').value = arguments[0]", record)
+    browser.find_element(By.ID, "load-record").click()
+    wait(lambda: js("return plyApp.game.id") != old_id, "the record to load")
+    wait(lambda: "e5" in block(), "the record's variation in the move list")
     print(f"variations: started, shown, gone to by click and ↓, promoted, deleted; record {record.split(chr(10))[-2]}")
 
 

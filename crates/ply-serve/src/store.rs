@@ -160,7 +160,8 @@ impl State {
     }
 
     /// Starts a game of `kind` from the game at `index` (from 0) of a record
-    /// file (set at its start, its moves ahead).
+    /// file (set at its start, its moves ahead, its variations in the
+    /// game's tree).
     ///
     /// # Errors
     /// 422 for a record the game cannot read or without that game, 503 as
@@ -168,7 +169,15 @@ impl State {
     pub fn load(&self, kind: GameKind, record: &str, index: usize) -> Result<Arc<Slot>, ApiError> {
         let game = session::records::game(kind, record, index)
             .map_err(|e| ApiError::refused(format!("bad {kind} record: {e}")))?;
-        self.keep(game)
+        let variations = session::records::variations(kind, record, index);
+        let slot = self.keep(game)?;
+        if variations.iter().any(|beside| !beside.is_empty()) {
+            let game = slot.game();
+            let mut main = game.history();
+            main.extend(game.future());
+            crate::tree::graft(&mut slot.tree(), game.as_ref(), &main, &variations);
+        }
+        Ok(slot)
     }
 
     /// Keeps `game`, making room if needed.

@@ -250,6 +250,47 @@ impl Tree {
     }
 }
 
+/// Adds to `tree` the variations of a record (as
+/// [`ply_games::session::records::variations`] reads them, beside each
+/// move of `main`, the main line of `game`'s record), each move read by
+/// the game from the position it is played in and written in its notation;
+/// a variation stops at a move the game cannot play.
+pub fn graft(tree: &mut Tree, game: &dyn Session, main: &[String], lines: &[Vec<Variation>]) {
+    for (index, beside) in lines.iter().enumerate().take(main.len()) {
+        for line in beside {
+            graft_line(tree, game, &main[..index], line);
+        }
+    }
+}
+
+/// Adds `line`, played after `prefix`, and the variations inside it.
+fn graft_line(tree: &mut Tree, game: &dyn Session, prefix: &[String], line: &Variation) {
+    let Ok(mut session) = ply_games::session::new(game.kind(), Some(&game.start_position())) else {
+        return;
+    };
+    for mv in prefix {
+        if session.play(mv).is_err() {
+            return;
+        }
+    }
+    let mut path = prefix.to_vec();
+    for mv in &line.moves {
+        match session.play(mv) {
+            Ok(name) => path.push(name),
+            Err(_) => break,
+        }
+    }
+    if path.len() == prefix.len() || !tree.add(&path) {
+        return;
+    }
+    let played = path.len() - prefix.len();
+    for (offset, beside) in line.variations.iter().enumerate().take(played) {
+        for inner in beside {
+            graft_line(tree, game, &path[..prefix.len() + offset], inner);
+        }
+    }
+}
+
 /// Puts `game` on `line` (from the start, a line of `tree`), with the
 /// tree's main continuation after it as the moves ahead.
 ///

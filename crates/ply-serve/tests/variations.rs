@@ -143,3 +143,50 @@ async fn a_move_after_taking_back_replaces_the_rest_by_default() {
         assert!(text.contains(rav), "{game}: {text}");
     }
 }
+
+#[tokio::test]
+async fn a_record_s_variations_are_loaded_into_the_tree() {
+    let app = app();
+    let record = "[Event \"x\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 (2. f4 exf4) *\n";
+    let view = post(
+        &app,
+        "/api/games",
+        json!({ "game": "chess", "record": record }),
+    )
+    .await;
+    assert_eq!(view["future"], moves(&["e4", "e5", "Nf3"]));
+    let tree = &view["tree"];
+    assert_eq!(tree[1]["variations"][0][0]["move"], "c5", "{tree}");
+    assert_eq!(tree[1]["variations"][0][1]["move"], "Nf3", "{tree}");
+    assert_eq!(
+        tree[1]["variations"][0][1]["variations"][0][0]["move"], "c3",
+        "{tree}"
+    );
+    assert_eq!(tree[2]["variations"][0][1]["move"], "exf4", "{tree}");
+    let id = view["id"].as_str().unwrap().to_owned();
+    let game = post(
+        &app,
+        &format!("/api/games/{id}/line"),
+        json!({ "moves": ["e4", "c5", "c3"] }),
+    )
+    .await;
+    assert_eq!(game["history"], moves(&["e4", "c5", "c3"]));
+    // A checkers record's too; a variation stops at a move it cannot play.
+    let pdn = "[GameType \"21\"]\n\n1. 11-15 (1. 9-13 22-18 (1... 24-20) 5-5) 1... 23-19 *\n";
+    let view = post(
+        &app,
+        "/api/games",
+        json!({ "game": "checkers", "record": pdn }),
+    )
+    .await;
+    let tree = &view["tree"];
+    assert_eq!(
+        tree[0]["variations"][0].as_array().unwrap().len(),
+        2,
+        "{tree}"
+    );
+    assert_eq!(
+        tree[0]["variations"][0][1]["variations"][0][0]["move"], "24-20",
+        "{tree}"
+    );
+}

@@ -236,6 +236,63 @@ pub fn parse(text: &str) -> Result<PgnGame, String> {
     Ok(game)
 }
 
+/// The variations of the first game of a PGN (or PDN) file, as
+/// [`Header::move_variations`] holds them: for each move of the main line,
+/// the lines beside it (`( ... )` after the move), nested as deep as they
+/// are, their moves as written (without numbers and marks). A variation
+/// before any move is dropped.
+///
+/// # Errors
+/// The reason, when the text breaks the syntax (as [`parse`]).
+pub fn variations(text: &str) -> Result<Vec<Vec<Variation>>, String> {
+    // The lines being read: the main line first; each open variation with
+    // the index of the move of its parent that it replaces.
+    let mut stack: Vec<(Variation, Option<usize>)> = vec![(Variation::default(), None)];
+    let mut in_movetext = false;
+    for token in tokens(text)? {
+        match token {
+            Token::Tag(..) if in_movetext => break,
+            Token::Tag(..) => {}
+            Token::Open => {
+                in_movetext = true;
+                let replaces = stack
+                    .last()
+                    .and_then(|(line, _)| line.moves.len().checked_sub(1));
+                stack.push((Variation::default(), replaces));
+            }
+            Token::Close => {
+                if stack.len() < 2 {
+                    return Err("a ')' closes no variation".to_owned());
+                }
+                let (line, replaces) = stack.pop().unwrap_or_default();
+                if let (Some(index), Some((parent, _))) = (replaces, stack.last_mut())
+                    && !line.moves.is_empty()
+                {
+                    parent.variations[index].push(line);
+                }
+            }
+            Token::Result(_) if stack.len() == 1 => break,
+            Token::Result(_) => {}
+            Token::Symbol(symbol) => {
+                in_movetext = true;
+                if let Some(mv) = move_of(&symbol)
+                    && let Some((line, _)) = stack.last_mut()
+                {
+                    line.moves.push(mv.to_owned());
+                    line.variations.push(Vec::new());
+                }
+            }
+        }
+    }
+    if stack.len() > 1 {
+        return Err("a variation '(' is never closed".to_owned());
+    }
+    Ok(stack
+        .pop()
+        .map(|(main, _)| main.variations)
+        .unwrap_or_default())
+}
+
 /// Replays `game` with its moves read by `read_move`, from its `FEN` tag
 /// (unless `SetUp` is `0`) or from the standard start.
 ///
@@ -659,5 +716,30 @@ mod tests {
         let black =
             write_with_variations(&NO_TAGS, &moves[..1], &[], &variations, 5, true, None, "*");
         assert_eq!(black, "\n5... e4 (5... d4) *\n");
+    }
+
+    #[test]
+    fn variations_are_read_as_written() {
+        let text = "[Event \"x\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 {c} \
+            (1... c5 $1) 2. Nf3 ( ) 1-0\n[Event \"y\"]\n1. d4 (1. c4) *";
+        let lines = variations(text).unwrap();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0][0].moves, ["d4", "d5", "c4"]);
+        assert_eq!(lines[0][0].variations[1][0].moves, ["Nf6", "c4"]);
+        assert_eq!(lines[1][0].moves, ["c5"]);
+        assert!(lines[2].is_empty());
+        let written = write_with_variations(
+            &NO_TAGS,
+            &parse(text).unwrap().moves,
+            &[],
+            &lines,
+            1,
+            false,
+            None,
+            "*",
+        );
+        assert_eq!(variations(&written).unwrap(), lines, "{written}");
+        assert!(variations("1. e4 (1. d4").is_err());
+        assert!(variations("1. e4 ) e5").is_err());
     }
 }
