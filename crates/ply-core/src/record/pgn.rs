@@ -6,7 +6,9 @@
 //! Writing gives the Seven Tag Roster ([`header_tags`]) and movetext wrapped
 //! below 80 columns. Reading takes the first game of a file and skips what a
 //! program may add: comments `{...}` and `;...`, `%` escape lines, NAGs `$n`,
-//! variations `(...)`, move numbers (`12.`, `12...`), annotation marks.
+//! variations `(...)`, move numbers (`12.`, `12...`), annotation marks;
+//! [`variations`] reads the variations themselves, and
+//! [`write_with_variations`] writes them.
 
 use super::{Ending, Header, RecordError, UtcTime, Variation};
 use crate::game::{Game, Outcome, Side};
