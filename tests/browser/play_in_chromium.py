@@ -21,7 +21,9 @@ and a record of two games lists both and loads the second one picked.
 Then watch a match: a two-game `ply match chess ... -serve 0` (ply against
 ply at a small node count) followed on /watch until the page shows both
 games finished with the final score, a finished game replayed (watch.png);
-and /watch of `ply serve` alone says there is no match.
+/watch of `ply serve` alone says there is no match; and a two-game match
+published to that `ply serve` (`ply match ... -publish URL`) is listed and
+followed on its /watch.
 
 Usage: play_in_chromium.py PLY_BINARY [--screenshots DIR] [--only watch|play|setup]
 
@@ -79,9 +81,13 @@ def main():
         skip("Selenium (pip install selenium)")
 
     os.makedirs(shots, exist_ok=True)
-    server = subprocess.Popen([ply, "--json", "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    server = subprocess.Popen([ply, "--json", "serve", "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    token_file = None
     try:
-        url = json.loads(server.stdout.readline())["url"]
+        started = json.loads(server.stdout.readline())
+        url = started["url"]
+        token_file = started.get("token_file")
         options = webdriver.ChromeOptions()
         options.binary_location = chromium
         for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,900",
@@ -96,14 +102,18 @@ def main():
             if only in (None, "play", "setup"):
                 set_up_each_game(browser, By, url, shots)
                 pick_a_game_of_a_record(browser, By, url)
+                variations(browser, By, url, shots)
             if only in (None, "watch"):
                 no_match(browser, url)
                 watch_a_match(browser, By, ply, shots)
+                publish_a_match(browser, By, ply, url)
         finally:
             browser.quit()
     finally:
         server.terminate()
         server.wait(timeout=10)
+        if token_file and os.path.exists(token_file):
+            os.remove(token_file)
     print("browser test: all games played to the end, analysed and annotated; clocks, themes,"
           " a phone; a match watched")
 
@@ -163,6 +173,29 @@ def watch_a_match(browser, By, ply, shots):
     finally:
         match.terminate()
         match.wait(timeout=10)
+
+
+def publish_a_match(browser, By, ply, url):
+    """A two-game `ply match -publish` to the running `ply serve` (its token
+    read from the file the server wrote), followed on that server's /watch,
+    which lists it."""
+    engine = f"cmd={ply} uci"
+    match = subprocess.run(
+        [ply, "match", "chess", "-engine", engine, "name=gamma", "-engine", engine, "name=delta",
+         "-each", "nodes=2000", "-games", "2", "-maxmoves", "30", "-publish", url.rstrip("/"), "--json"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=180)
+    assert match.returncode == 0, match.stderr
+    assert "watch the match at " in match.stderr, match.stderr
+    page = [line for line in match.stderr.splitlines() if line.startswith("watch the match at ")][0].split()[-1]
+    browser.get(page)
+    state = lambda: browser.execute_script("return document.body.dataset.state || ''")
+    wait(lambda: state() == "over", "the published match on the page", timeout=30)
+    score = wait(lambda: "2 of 2 games" in browser.find_element(By.ID, "score").text
+                 and browser.find_element(By.ID, "score").text, "the published match's score", timeout=20)
+    listed = wait(lambda: [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#matches a")],
+                  "the matches listed")
+    assert any("gamma vs delta" in text for text in listed), listed
+    print(f"publish: a match posted to ply serve and watched there: {score}; listed {listed}")
 
 
 def wait(condition, what, timeout=60):
@@ -394,7 +427,7 @@ def clocks_themes_and_a_phone(browser, By, url, shots):
 # rights to tick, and the position the game then starts from.
 SET_UPS = {
     "chess": ([("e1", "K"), ("e8", "k"), ("a1", "R"), ("d7", "p")], "Q",
-              "4k3/3p4/8/8/8/8/8/R3K3 w Q - 0 1"),
+              "4k3/3p4/8/8/8/8/8/R3K3 w Q - 3 12"),
     "checkers": ([("5", "b"), ("9", "B"), ("28", "w"), ("32", "W")], "", "B:W28,K32:B5,K9"),
     "othello": ([("d4", "O"), ("e5", "O"), ("d5", "X"), ("e4", "X"), ("c3", "X")], "",
                 "------------------X--------OX------XO--------------------------- X"),
@@ -414,6 +447,14 @@ def set_up_each_game(browser, By, url, shots):
         on_board = lambda: browser.execute_script(
             "return [...document.querySelectorAll('#board svg g.piece')].map(g => g.getAttribute('data-square')).sort().join(' ')")
         wait(lambda: on_board(), "the start position in the editor")
+        # The editor's board turns round (the button, then the f key) and back.
+        corner = lambda: browser.execute_script(
+            "const r = document.querySelector('#board svg rect.square[data-square]'); return r ? r.getAttribute('data-square') : ''")
+        unturned = corner()
+        browser.find_element(By.ID, "flip").click()
+        wait(lambda: corner() not in ("", unturned), "the set-up board flipped")
+        browser.find_element(By.TAG_NAME, "body").send_keys("f")
+        wait(lambda: corner() == unturned, "f to turn the set-up board back")
         browser.find_element(By.ID, "edit-clear").click()
         wait(lambda: on_board() == "", "an empty board")
         placed = []
@@ -436,6 +477,13 @@ def set_up_each_game(browser, By, url, shots):
         wait(lambda: on_board() == " ".join(sorted(placed)), "the piece back")
         for right in castling:
             browser.find_element(By.CSS_SELECTOR, f'#edit-castling input[data-right="{right}"]').click()
+        if game == "chess":
+            # The move number and the half-move clock.
+            assert browser.find_element(By.ID, "edit-counters").is_displayed()
+            browser.execute_script("document.getElementById('edit-fullmove').value = '12';"
+                                   "document.getElementById('edit-halfmove').value = '3'")
+        else:
+            assert not browser.find_element(By.ID, "edit-counters").is_displayed()
         browser.save_screenshot(os.path.join(shots, f"setup-{game}.png"))
         old_id = browser.execute_script("return plyApp.game.id")
         browser.find_element(By.ID, "edit-go").click()
@@ -445,6 +493,9 @@ def set_up_each_game(browser, By, url, shots):
         if expected:
             assert position == expected, position
         wait(lambda: on_board() == " ".join(sorted(placed)), "the set-up on the game's board")
+        if game == "chess":
+            start = browser.execute_script("return plyApp.game.start")
+            assert start.endswith(" 3 12"), start
         print(f"{game}: set up {position}")
     # Start position in the editor puts the start back.
     browser.find_element(By.ID, "edit").click()
@@ -475,12 +526,73 @@ def pick_a_game_of_a_record(browser, By, url):
     print("record of two games: the second picked and loaded")
 
 
+def variations(browser, By, url, shots):
+    """Studying (both sides to the person): a move from an earlier position
+    starts a variation, shown in the move list; a click on the main line's
+    move goes back to it, ↓ to the variation; Make main line promotes it,
+    Delete from here deletes it; the record writes it in parentheses, and
+    loaded back it is there again."""
+    import urllib.request
+    from selenium.webdriver.common.keys import Keys
+    js = browser.execute_script
+    browser.get(f"{url}?game=chess")
+    wait(lambda: js("return document.body.dataset.state || ''") == "yours", "the page")
+    js("document.getElementById('you').value = 'both'")
+    browser.find_element(By.ID, "new").click()
+    wait(lambda: js("return plyApp.game && plyApp.game.history.length === 0"), "a new game")
+    history = lambda: js("return plyApp.game.history.join(' ')")
+    for a, b, line in [("e2", "e4", "e4"), ("e7", "e5", "e4 e5"), ("g1", "f3", "e4 e5 Nf3")]:
+        click(browser, By, a)
+        click(browser, By, b)
+        wait(lambda: history() == line, line)
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_LEFT)
+    wait(lambda: history() == "e4 e5", "a move back")
+    body.send_keys(Keys.ARROW_LEFT)
+    wait(lambda: history() == "e4", "two moves back")
+    click(browser, By, "c7")
+    click(browser, By, "c5")
+    wait(lambda: history() == "e4 c5", "the variation 1... c5")
+    block = lambda: js("const v = document.querySelector('#history li.variation'); return v ? v.textContent : ''")
+    wait(lambda: "c5" in block(), "the variation in the move list")
+    assert js("return plyApp.game.tree.map(i => i.move).join(' ')") == "e4 e5 Nf3"
+    # The main line's 1... e5, clicked, is gone to; its continuation ahead.
+    e5 = browser.find_element(By.XPATH, "//ol[@id='history']/li[@data-line]/span[@class='move' and text()='e5']/..")
+    e5.click()
+    wait(lambda: history() == "e4 e5", "a click on the main line's move")
+    assert js("return plyApp.game.future.join(' ')") == "Nf3"
+    body.send_keys(Keys.ARROW_DOWN)
+    wait(lambda: history() == "e4 c5", "↓ to the variation")
+    game_id = js("return plyApp.game.id")
+    with urllib.request.urlopen(f"{url}api/games/{game_id}/record") as response:
+        record = response.read().decode()
+    assert "1. e4 c5 (1... e5 2. Nf3)" in record, record
+    browser.find_element(By.ID, "line-promote").click()
+    wait(lambda: js("return plyApp.game.tree[1].move") == "c5", "the variation made the main line")
+    js("window.scrollTo(0, 0)")
+    browser.save_screenshot(os.path.join(shots, "variations.png"))
+    browser.find_element(By.ID, "line-delete").click()
+    wait(lambda: history() == "e4" and js("return plyApp.game.tree[1].variations.length") == 0,
+         "the variation deleted")
+    wait(lambda: block() == "", "no variation in the move list")
+    # The record with its variation, loaded back: the variation is listed.
+    old_id = js("return plyApp.game.id")
+    browser.find_element(By.CSS_SELECTOR, "#records summary").click()
+    js("document.getElementById('record-text').value = arguments[0]", record)
+    browser.find_element(By.ID, "load-record").click()
+    wait(lambda: js("return plyApp.game.id") != old_id, "the record to load")
+    wait(lambda: "e5" in block(), "the record's variation in the move list")
+    print(f"variations: started, shown, gone to by click and ↓, promoted, deleted; record {record.split(chr(10))[-2]}")
+
+
 def click(browser, By, square):
-    element = browser.find_element(By.CSS_SELECTOR, f'#board svg rect.square[data-square="{square}"]')
-    # A piece drawn over the square takes the click as well: both carry the
-    # square's name.
-    browser.execute_script(
-        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element)
+    # Found and clicked in one script: a board redrawn meanwhile leaves no
+    # stale element behind. A piece drawn over the square takes the click as
+    # well: both carry the square's name.
+    found = browser.execute_script(
+        "const r = document.querySelector(`#board svg rect.square[data-square=\"${arguments[0]}\"]`);"
+        "if (r) r.dispatchEvent(new MouseEvent('click', {bubbles: true})); return !!r;", square)
+    assert found, f"no square {square} on the board"
 
 
 if __name__ == "__main__":

@@ -34,21 +34,56 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<(), CliError> {
         ..ply_serve::Config::default()
     };
     let open = args.open;
-    ply_serve::run(SocketAddr::new(args.bind, args.port), config, |address| {
-        let url = match address.ip() {
-            ip if ip.is_unspecified() => format!("http://127.0.0.1:{}/", address.port()),
-            _ => format!("http://{address}/"),
-        };
-        if json {
-            println!("{}", serde_json::json!({ "url": url }));
-        } else {
-            println!("ply serve: {url} (Ctrl-C stops)");
-        }
-        if open {
-            open_browser(url);
-        }
-    })
+    ply_serve::run(
+        SocketAddr::new(args.bind, args.port),
+        config,
+        |address, token| {
+            let url = match address.ip() {
+                ip if ip.is_unspecified() => format!("http://127.0.0.1:{}/", address.port()),
+                _ => format!("http://{address}/"),
+            };
+            let token_file = ply_serve::publish::token_file(address.port());
+            let written = write_token(&token_file, token);
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "url": url,
+                        "publish_token": token,
+                        "token_file": written.is_ok().then(|| token_file.display().to_string()),
+                    })
+                );
+            } else {
+                println!("ply serve: {url} (Ctrl-C stops)");
+                println!(
+                    "matches may be published here: ply match ... -publish {} (token {token})",
+                    url.trim_end_matches('/')
+                );
+            }
+            match written {
+                Ok(()) => eprintln!("the publishing token is in {}", token_file.display()),
+                Err(e) => eprintln!("cannot write {}: {e}", token_file.display()),
+            }
+            if open {
+                open_browser(url);
+            }
+        },
+    )
     .map_err(|e| CliError::Serve(e.to_string()))
+}
+
+/// Writes the publishing token to `path`, readable by this user only.
+fn write_token(path: &std::path::Path, token: &str) -> std::io::Result<()> {
+    let _ = std::fs::remove_file(path);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path)?;
+    std::io::Write::write_all(&mut file, token.as_bytes())
 }
 
 /// Opens `url` with xdg-open on a thread of its own; if that fails, says so

@@ -207,3 +207,76 @@ fn a_port_in_use_is_a_clear_error() {
     assert!(stderr.contains("-serve: cannot listen"), "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn a_match_published_to_a_running_serve_is_followed_there() {
+    let mut server = Command::new(PLY)
+        .args(["--json", "serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ply runs");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let server = Match(server);
+    let started: Value = serde_json::from_str(&line).unwrap();
+    let url = started["url"].as_str().unwrap().trim_end_matches('/');
+    let address: SocketAddr = url.strip_prefix("http://").unwrap().parse().unwrap();
+    let token_file = started["token_file"].as_str().unwrap().to_owned();
+    let engine = format!("cmd={PLY} uci");
+    let base = [
+        "match",
+        "chess",
+        "-engine",
+        &engine,
+        "name=gamma",
+        "-engine",
+        &engine,
+        "name=delta",
+        "-each",
+        "nodes=300",
+        "-games",
+        "2",
+        "-maxmoves",
+        "8",
+        "-publish",
+        url,
+    ];
+    // A wrong token is refused with the server's reason.
+    let refused = Command::new(PLY)
+        .args(base)
+        .args(["-token", "wrong"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("401") && err.contains("token"), "{err}");
+    // The token from the server's file.
+    let played = Command::new(PLY).args(base).output().unwrap();
+    let err = String::from_utf8_lossy(&played.stderr);
+    assert!(played.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("watch the match at {url}/watch?match=")),
+        "{err}"
+    );
+    let list = get_json(address, "/api/matches");
+    let listed = &list["matches"][0];
+    assert_eq!(
+        listed["engines"],
+        serde_json::json!(["gamma", "delta"]),
+        "{list}"
+    );
+    assert_eq!(listed["over"], true, "{list}");
+    let id = listed["id"].as_str().unwrap();
+    let snapshot = get_json(address, &format!("/api/match?match={id}"));
+    assert_eq!(
+        snapshot["finished"].as_array().unwrap().len(),
+        2,
+        "{snapshot}"
+    );
+    assert_eq!(snapshot["score"]["games"], 2, "{snapshot}");
+    drop(server);
+    let _ = std::fs::remove_file(token_file);
+}

@@ -36,8 +36,9 @@ fn serve_answers_on_the_port_it_names() {
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    let url: serde_json::Value = serde_json::from_str(&line).unwrap();
-    let url = url["url"].as_str().unwrap().to_owned();
+    let started: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let url = started["url"].as_str().unwrap().to_owned();
+    assert_eq!(started["publish_token"].as_str().map(str::len), Some(32));
     let address = url
         .strip_prefix("http://")
         .and_then(|rest| rest.strip_suffix('/'))
@@ -49,6 +50,13 @@ fn serve_answers_on_the_port_it_names() {
     let missing = get(&address, "/assets/../../etc/passwd");
     child.kill().unwrap();
     child.wait().unwrap();
+    if let Some(file) = started["token_file"].as_str() {
+        assert_eq!(
+            std::fs::read_to_string(file).ok().as_deref(),
+            started["publish_token"].as_str()
+        );
+        let _ = std::fs::remove_file(file);
+    }
     assert!(
         page.starts_with("HTTP/1.1 200") && page.contains("<title>ply"),
         "{page}"

@@ -105,7 +105,7 @@ async function newGame(position, record, index) {
   // (White's in chess and checkers); a board without one (Othello) is never
   // turned.
   const you = $("you").value;
-  app.flipped = facts().bottom !== null && you !== facts().bottom;
+  app.flipped = facts().bottom !== null && you !== "both" && you !== facts().bottom;
   await show(game);
   maybeComputer();
 }
@@ -147,52 +147,160 @@ function renderStatus() {
   document.body.dataset.state = g.ending ? "over" : app.thinking ? "thinking" : computerToMove() ? "computer" : "yours";
 }
 
+// The game's tree (the view's `tree`: the main line, each move with the
+// variations beside it) as nodes {move, children}, the first child the main
+// continuation.
+function treeNodes(g) {
+  const root = { move: null, children: [] };
+  const attach = (node, items) => {
+    for (const item of items) {
+      const child = { move: item.move, children: [] };
+      node.children.push(child);
+      for (const line of item.variations) attach(node, line);
+      node = child;
+    }
+  };
+  attach(root, g.tree || []);
+  return root;
+}
+
+function nodeAt(root, path) {
+  let node = root;
+  for (const move of path) {
+    node = node.children.find((c) => c.move === move);
+    if (!node) return null;
+  }
+  return node;
+}
+
+// The move list: the main line of the game's tree, and after each move
+// the variations beside it in parentheses (as lichess shows them). The
+// moves of the line looked at (played, then ahead) carry their ply; the
+// others the line to go to.
 function renderHistory() {
   const list = $("history");
   list.textContent = "";
   const g = app.game;
-  const firstMovesFirst = startsWithFirst(g);
-  // The moves played, then the moves ahead (taken back, or the rest of a
-  // loaded record), greyed; each with its mark once annotated.
+  const offset = startsWithFirst(g) ? 0 : 1;
+  // Chess numbers its moves from the FEN's move number.
+  const firstNumber = app.kind === "chess" ? parseInt(g.start.split(" ")[5], 10) || 1 : 1;
   const line = g.history.concat(g.future);
   const agree = annotatedAgree();
-  line.forEach((move, i) => {
-    const ply = firstMovesFirst ? i : i + 1;
-    const li = document.createElement("li");
-    li.dataset.ply = String(i + 1);
-    if (ply % 2 === 0 || i === 0) {
+  app.linePaths = [];
+  const onLine = (path) => path.length <= line.length && path.every((m, i) => line[i] === m);
+  const moveElement = (tag, move, path, numbered) => {
+    const el = document.createElement(tag);
+    const i = path.length - 1;
+    const ply = i + offset;
+    if (ply % 2 === 0 || numbered) {
       const num = document.createElement("span");
       num.className = "num";
-      num.textContent = `${Math.floor(ply / 2) + 1}.${ply % 2 ? ".." : ""} `;
-      li.appendChild(num);
+      num.textContent = `${Math.floor(ply / 2) + firstNumber}.${ply % 2 ? ".." : ""} `;
+      el.appendChild(num);
     }
     const name = document.createElement("span");
     name.className = "move";
     name.textContent = move;
-    li.appendChild(name);
-    const mark = app.annotation && i < agree ? app.annotation.marks[i] : null;
-    if (mark && mark.symbol) {
-      const sign = document.createElement("span");
-      sign.className = `mark ${mark.class}`;
-      sign.textContent = mark.symbol;
-      li.appendChild(sign);
+    el.appendChild(name);
+    if (onLine(path)) {
+      el.dataset.ply = String(path.length);
+      const mark = app.annotation && i < agree ? app.annotation.marks[i] : null;
+      if (mark && mark.symbol) {
+        const sign = document.createElement("span");
+        sign.className = `mark ${mark.class}`;
+        sign.textContent = mark.symbol;
+        el.appendChild(sign);
+      }
+      if (mark) el.title = mark.note;
+      if (i >= g.history.length) el.classList.add("future");
+      if (i === g.history.length - 1) el.classList.add("last");
+    } else {
+      el.dataset.line = String(app.linePaths.length);
+      app.linePaths.push(path);
     }
-    if (mark) li.title = mark.note;
-    if (i >= g.history.length) li.classList.add("future");
-    if (i === g.history.length - 1) li.classList.add("last");
-    list.appendChild(li);
-  });
+    return el;
+  };
+  // A line of items from `path`: its moves in `container` (list items on
+  // the main line, spans inside a variation).
+  const renderLine = (items, path, container, tag) => {
+    let numbered = true;
+    for (const item of items) {
+      const here = path.concat([item.move]);
+      container.appendChild(moveElement(tag, item.move, here, numbered));
+      numbered = false;
+      for (const variation of item.variations) {
+        const block = document.createElement(tag === "li" ? "li" : "span");
+        block.className = "variation";
+        block.appendChild(document.createTextNode("("));
+        renderLine(variation, path, block, "span");
+        block.appendChild(document.createTextNode(")"));
+        container.appendChild(block);
+        numbered = true;
+      }
+      path = here;
+    }
+  };
+  renderLine(g.tree || [], [], list, "li");
+  const main = mainLine(g);
+  $("line-promote").disabled = !g.history.some((m, i) => main[i] !== m);
+  $("line-delete").disabled = g.history.length === 0;
   const you = $("you").value;
   const names = { first: you === "second" ? "ply" : "You", second: you === "first" ? "ply" : "You" };
   $("save-record").href = `/api/games/${g.id}/record?first=${names.first}&second=${names.second}`;
   $("save-record").setAttribute("download", `ply-${app.kind}.${g.record_format.toLowerCase()}`);
   // The last move in view inside the list (the page itself does not move).
-  const last = list.querySelector("li.last");
+  const last = list.querySelector(".last");
   if (!last) list.scrollTop = 0;
   else if (last.offsetTop < list.scrollTop || last.offsetTop + last.offsetHeight > list.scrollTop + list.clientHeight) {
     list.scrollTop = last.offsetTop - list.clientHeight / 2;
   }
   renderGraph();
+}
+
+function mainLine(g) { return (g.tree || []).map((item) => item.move); }
+
+// Goes to the position after `path` (a line of the game's tree).
+async function goLine(path) {
+  const g = app.game;
+  if (!g || app.thinking) return;
+  if (app.annotating) { message("the game is being annotated: wait, or stop it"); return; }
+  await stopAnalysis();
+  try {
+    const game = await api("POST", `/api/games/${g.id}/line`, { moves: path });
+    app.path = [];
+    await show(game);
+  } catch (err) { message(err.message); }
+}
+
+// ↑ / ↓: the previous / next line at the last fork of the line looked at
+// (the other moves from the position before the current move, or before
+// the last move that has some).
+function switchLine(direction) {
+  const g = app.game;
+  if (!g) return;
+  const root = treeNodes(g);
+  for (let k = g.history.length; k >= 1; k--) {
+    const parent = nodeAt(root, g.history.slice(0, k - 1));
+    if (!parent || parent.children.length < 2) continue;
+    const at = parent.children.findIndex((c) => c.move === g.history[k - 1]);
+    const n = parent.children.length;
+    const other = parent.children[(at + direction + n) % n];
+    goLine(g.history.slice(0, k - 1).concat([other.move]));
+    return;
+  }
+}
+
+// Deletes the current move and what follows it, or makes its line the
+// main line.
+async function editLine(action) {
+  const g = app.game;
+  if (!g || app.thinking || g.history.length === 0) return;
+  if (app.annotating) { message("the game is being annotated: wait, or stop it"); return; }
+  await stopAnalysis();
+  try {
+    const game = await api("POST", `/api/games/${g.id}/line/${action}`, { moves: g.history });
+    await show(game);
+  } catch (err) { message(err.message); }
 }
 
 function startsWithFirst(g) {
@@ -278,7 +386,9 @@ async function choosePromotion(role) {
 async function play(notation) {
   try {
     await stopAnalysis();
-    const body = { move: notation };
+    // Against the computer a move after taking back replaces the rest of
+    // the game; when studying (nobody's computer) it starts a variation.
+    const body = { move: notation, variation: computerSide() === null };
     if (app.game.clock) body.used_ms = Math.round(performance.now() - app.clockAt);
     const data = await api("POST", `/api/games/${app.game.id}/moves`, body);
     app.path = [];
@@ -475,6 +585,7 @@ async function openEditor() {
     castling.append(label);
   }
   $("edit-ep-label").hidden = !setupFacts().en_passant;
+  $("edit-counters").hidden = !setupFacts().move_number;
   fillEditor(from);
   $("editor").hidden = false;
   $("edit").setAttribute("aria-pressed", "true");
@@ -490,6 +601,8 @@ function fillEditor(from) {
   $("edit-side").value = from.first_to_move ? "first" : "second";
   for (const box of $("edit-castling").querySelectorAll("input")) box.checked = (from.castling || "").includes(box.dataset.right);
   $("edit-ep").value = from.en_passant || "";
+  $("edit-fullmove").value = String(from.fullmove_number || 1);
+  $("edit-halfmove").value = String(from.halfmove_clock || 0);
 }
 
 function markTool() {
@@ -508,7 +621,7 @@ async function drawSetup() {
   const response = await fetch("/api/setup/board.svg", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: app.kind, pieces: app.editing.pieces, theme }),
+    body: JSON.stringify({ game: app.kind, pieces: app.editing.pieces, theme, flip: app.flipped }),
   });
   if (!response.ok) { message("the board could not be drawn"); return; }
   $("board").innerHTML = await response.text();
@@ -527,6 +640,14 @@ function setupBody() {
   const body = { game: app.kind, pieces: app.editing.pieces, first_to_move: $("edit-side").value === "first" };
   if (setupFacts().castling.length) body.castling = castling;
   if (setupFacts().en_passant && $("edit-ep").value.trim()) body.en_passant = $("edit-ep").value.trim();
+  if (setupFacts().move_number) {
+    const number = (id, fallback) => {
+      const value = Number($(id).value.trim() || fallback);
+      return Number.isInteger(value) && value >= 0 ? value : fallback;
+    };
+    body.fullmove_number = number("edit-fullmove", 1);
+    body.halfmove_clock = number("edit-halfmove", 0);
+  }
   return body;
 }
 
@@ -967,9 +1088,13 @@ $("analyse").addEventListener("click", () => toggleAnalysis());
 $("annotate").addEventListener("click", () => toggleAnnotation().catch((err) => message(err.message)));
 $("theme").addEventListener("click", () => nextTheme());
 $("history").addEventListener("click", (event) => {
-  const li = event.target.closest("li[data-ply]");
-  if (li) goTo(parseInt(li.dataset.ply, 10));
+  const move = event.target.closest("[data-ply], [data-line]");
+  if (!move) return;
+  if (move.dataset.ply) goTo(parseInt(move.dataset.ply, 10));
+  else goLine(app.linePaths[parseInt(move.dataset.line, 10)]);
 });
+$("line-promote").addEventListener("click", () => editLine("promote"));
+$("line-delete").addEventListener("click", () => editLine("delete"));
 $("graph").addEventListener("click", (event) => {
   const hit = event.target.closest("[data-ply]");
   if (hit) goTo(parseInt(hit.getAttribute("data-ply"), 10));
@@ -983,7 +1108,7 @@ $("palette").addEventListener("click", (event) => {
 });
 $("edit-clear").addEventListener("click", () => {
   if (!app.editing) return;
-  fillEditor({ pieces: {}, first_to_move: $("edit-side").value === "first", castling: "", en_passant: null });
+  fillEditor({ pieces: {}, first_to_move: $("edit-side").value === "first", castling: "", en_passant: null, fullmove_number: 1, halfmove_clock: 0 });
   drawBoard();
 });
 $("edit-start-position").addEventListener("click", async () => {
@@ -1027,8 +1152,10 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "t") nextTheme();
   else if (event.key === "u") undo();
   else if (event.key === "a") toggleAnalysis();
-  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") { event.preventDefault(); goTo(app.game.history.length - 1); }
-  else if (event.key === "ArrowRight" || event.key === "ArrowDown") { event.preventDefault(); goTo(app.game.history.length + 1); }
+  else if (event.key === "ArrowLeft") { event.preventDefault(); goTo(app.game.history.length - 1); }
+  else if (event.key === "ArrowRight") { event.preventDefault(); goTo(app.game.history.length + 1); }
+  else if (event.key === "ArrowUp") { event.preventDefault(); switchLine(-1); }
+  else if (event.key === "ArrowDown") { event.preventDefault(); switchLine(1); }
   else if (event.key === "Home") { event.preventDefault(); goTo(0); }
   else if (event.key === "End") { event.preventDefault(); goTo(app.game.history.length + app.game.future.length); }
 });

@@ -27,6 +27,15 @@ const w = {
   retries: 0,
 };
 
+// The match this page follows: `?match=ID` (one published to this server,
+// or `local`); none: the server's own, else the one published last.
+const PICK = new URLSearchParams(location.search).get("match");
+
+function withMatch(path) {
+  if (!PICK) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}match=${encodeURIComponent(PICK)}`;
+}
+
 function apply(event) {
   if (event.type === "snapshot") {
     w.info = event.match;
@@ -183,7 +192,7 @@ function renderGame() {
   renderLines(c.live ? g : null);
   record.hidden = c.live;
   if (!c.live) {
-    record.href = `/api/match/games/${g.number}/record`;
+    record.href = withMatch(`/api/match/games/${g.number}/record`);
     record.download = `game-${g.number}.${{ chess: "pgn", checkers: "pdn", othello: "ggf" }[w.info.game] || "txt"}`;
   }
   drawBoard(g.number, c.ply);
@@ -264,7 +273,7 @@ async function drawBoard(number, ply) {
   if (key === w.boardKey) return;
   w.boardKey = key;
   try {
-    const response = await fetch(`/api/match/games/${number}/board.svg?ply=${ply}&theme=${theme}`);
+    const response = await fetch(withMatch(`/api/match/games/${number}/board.svg?ply=${ply}&theme=${theme}`));
     if (!response.ok || w.boardKey !== key) return;
     const svg = await response.text();
     if (w.boardKey === key) $("board").innerHTML = svg; // ply's own SVG
@@ -354,7 +363,7 @@ function renderFinished() {
 
 async function replay(number) {
   try {
-    const response = await fetch(`/api/match/games/${number}`);
+    const response = await fetch(withMatch(`/api/match/games/${number}`));
     if (!response.ok) return;
     const game = await response.json();
     w.replay = { game, ply: game.moves.length };
@@ -399,7 +408,7 @@ setInterval(tickClocks, 200);
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/match/ws`);
+  const socket = new WebSocket(`${scheme}://${location.host}${withMatch("/api/match/ws")}`);
   w.socket = socket;
   socket.addEventListener("message", (message) => {
     w.retries = 0;
@@ -425,10 +434,38 @@ function connect() {
   });
 }
 
+// The matches to watch here (GET /api/matches): the one of `ply match
+// -serve` beside this server, and those `ply match -publish` posts to it.
+async function listMatches() {
+  let list;
+  try {
+    const response = await fetch("/api/matches");
+    if (!response.ok) return;
+    list = (await response.json()).matches;
+  } catch (_) { return; }
+  const nav = $("matches");
+  nav.textContent = "";
+  nav.hidden = list.length === 0;
+  list.forEach((m, i) => {
+    const link = document.createElement("a");
+    link.href = m.id === "local" ? "/watch?match=local" : `/watch?match=${encodeURIComponent(m.id)}`;
+    link.dataset.match = m.id;
+    const state = m.over ? "over" : `${m.finished} of ${m.games} games`;
+    link.textContent = `${m.game}: ${m.engines.join(" vs ")} (${state})`;
+    const shown = PICK ? m.id === PICK : (list.some((x) => x.id === "local") ? m.id === "local" : i === list.length - 1);
+    if (shown) link.setAttribute("aria-current", "page");
+    const li = document.createElement("li");
+    li.appendChild(link);
+    nav.appendChild(li);
+  });
+}
+
 async function start() {
+  listMatches();
+  setInterval(listMatches, 5000);
   let response;
   try {
-    response = await fetch("/api/match");
+    response = await fetch(withMatch("/api/match"));
   } catch (_) {
     $("status").textContent = "The server does not answer.";
     return;
@@ -437,7 +474,8 @@ async function start() {
     document.body.dataset.state = "nomatch";
     $("title").textContent = "No match is being watched.";
     $("status").textContent =
-      "This page follows a match started on the command line: ply match <game> -engine ... -engine ... -each ... -serve";
+      "This page follows a match started on the command line: ply match <game> -engine ... -engine ... -each ... -serve, "
+      + "or one published to this server: ply match ... -publish " + location.origin;
     return;
   }
   if (!response.ok) {

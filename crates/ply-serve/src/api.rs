@@ -53,6 +53,9 @@ pub struct GameView {
     pub searching: bool,
     /// The clocks, for a game that has them.
     pub clock: Option<ClockView>,
+    /// Every line of the game: its main line, each move with the
+    /// variations beside it ([`crate::tree`]).
+    pub tree: Vec<crate::tree::Item>,
 }
 
 /// The end of `game` when a flag fell (`first`: the first player's).
@@ -104,6 +107,7 @@ fn view(slot: &Slot, game: &dyn Session) -> GameView {
         ending,
         searching: slot.searching(),
         clock,
+        tree: slot.tree().items(),
     }
 }
 
@@ -217,6 +221,42 @@ pub struct PlayMove {
     /// The time the move took, in milliseconds, as the page timed it: a
     /// game with clocks takes it from the mover's clock (0 when not given).
     pub used_ms: Option<u64>,
+    /// A move other than the next one of the line (after taking back or
+    /// stepping back) starts a variation, the rest of the line kept beside
+    /// it, as an analysis board does; by default (false) the rest of the
+    /// line is forgotten, as a take-back in a game does.
+    pub variation: Option<bool>,
+}
+
+/// Keeps in the tree of the game in `slot` the move `played` that `game`
+/// just played after `before` (its moves then), when `next` was the line's
+/// next move: a `variation` beside the rest of the line, or in its place.
+///
+/// # Errors
+/// 422 when the tree is full (the move is taken back).
+fn keep_in_tree(
+    slot: &Slot,
+    game: &mut Box<dyn Session>,
+    before: &[String],
+    next: Option<&String>,
+    played: &str,
+    variation: bool,
+) -> Result<(), ApiError> {
+    let mut tree = slot.tree();
+    if !variation && next.is_some_and(|next| next != played) {
+        tree.truncate(before, played);
+    }
+    let mut line = game.history();
+    line.extend(game.future());
+    if !tree.add(&line) {
+        let _ = crate::tree::go(game, &tree, before);
+        return Err(ApiError::refused(format!(
+            "the game's tree is full ({} moves): delete a variation",
+            crate::tree::MAX_NODES
+        )));
+    }
+    crate::tree::extend(game.as_mut(), &tree);
+    Ok(())
 }
 
 /// 422 when the game's flag fell: it is over.
@@ -264,8 +304,18 @@ pub async fn play(
         let view = view(&slot, game.as_ref());
         return Ok(Json(json!({ "played": null, "game": view })));
     }
-    let index = game.history().len();
+    let before = game.history();
+    let next = game.future().into_iter().next();
+    let index = before.len();
     let played = game.play(&body.mv).map_err(ApiError::refused)?;
+    keep_in_tree(
+        &slot,
+        &mut game,
+        &before,
+        next.as_ref(),
+        &played,
+        body.variation.unwrap_or(false),
+    )?;
     if let Some(clock) = slot.clock().as_mut() {
         clock.moved(mover_first, used);
         clock.log(index, mover_first, used);
@@ -383,11 +433,13 @@ pub async fn record(
         ),
         None => (None, None, Vec::new()),
     };
+    let variations = slot.tree().variations_along(&game.history());
     let extras = RecordExtras {
         notes,
         time_control,
         decided,
         move_clocks,
+        variations,
     };
     let text = game.record_with(&players, &extras);
     let (_, extension) = game.record_format();
@@ -403,6 +455,104 @@ pub async fn record(
         text,
     )
         .into_response())
+}
+
+/// The body of `POST /api/games/{id}/line` and its `delete` and `promote`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineBody {
+    /// A line of the game's tree, from the start, in notation (the moves as
+    /// the game's `tree` writes them).
+    pub moves: Vec<String>,
+}
+
+/// Reads the body of the line routes: the game, not searching, and the line.
+fn line_of(
+    state: &State,
+    id: &str,
+    body: Result<Json<LineBody>, JsonRejection>,
+) -> Result<(Arc<Slot>, Vec<String>), ApiError> {
+    let slot = state.get(id)?;
+    let Json(body) = body?;
+    if body.moves.len() > crate::tree::MAX_NODES {
+        return Err(ApiError::bad("the line is longer than any in the tree"));
+    }
+    if slot.searching() {
+        return Err(ApiError::busy());
+    }
+    Ok((slot, body.moves))
+}
+
+fn no_line() -> ApiError {
+    ApiError::refused("no such line in the game's tree")
+}
+
+/// `POST /api/games/{id}/line` `{"moves": [...]}`: goes to the position
+/// after that line of the game's tree (a variation, or a move of the main
+/// line), with the tree's main continuation after it as the moves ahead;
+/// the game. 422 for a line the tree does not hold.
+pub async fn go_to_line(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    body: Result<Json<LineBody>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let (slot, line) = line_of(&state, &id, body)?;
+    let mut game = slot.game();
+    {
+        let tree = slot.tree();
+        if !tree.contains(&line) {
+            return Err(no_line());
+        }
+        crate::tree::go(&mut game, &tree, &line).map_err(ApiError::refused)?;
+    }
+    Ok(Json(view(&slot, game.as_ref())))
+}
+
+/// `POST /api/games/{id}/line/delete` `{"moves": [...]}`: deletes the last
+/// move of the line and everything after it from the game's tree; a game
+/// on that line goes to the position before the move; the game. 422 for a
+/// line the tree does not hold (or no move).
+pub async fn delete_line(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    body: Result<Json<LineBody>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let (slot, line) = line_of(&state, &id, body)?;
+    let mut game = slot.game();
+    {
+        let mut tree = slot.tree();
+        if !tree.delete(&line) {
+            return Err(no_line());
+        }
+        let history = game.history();
+        let mut current = history.clone();
+        current.extend(game.future());
+        if history.starts_with(&line) {
+            crate::tree::go(&mut game, &tree, &line[..line.len() - 1])
+        } else if !tree.contains(&current) {
+            crate::tree::go(&mut game, &tree, &history)
+        } else {
+            Ok(())
+        }
+        .map_err(ApiError::refused)?;
+    }
+    Ok(Json(view(&slot, game.as_ref())))
+}
+
+/// `POST /api/games/{id}/line/promote` `{"moves": [...]}`: makes the line
+/// the main line of the game's tree as far as it goes; the game. 422 for a
+/// line the tree does not hold.
+pub async fn promote_line(
+    Shared(state): Shared<Arc<State>>,
+    Path(id): Path<String>,
+    body: Result<Json<LineBody>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let (slot, line) = line_of(&state, &id, body)?;
+    let game = slot.game();
+    if !slot.tree().promote(&line) {
+        return Err(no_line());
+    }
+    Ok(Json(view(&slot, game.as_ref())))
 }
 
 /// The query of `GET /api/games/{id}/board.svg`.
@@ -463,7 +613,7 @@ pub struct SearchLimits {
     pub movetime: Option<u64>,
     /// Plies to search at most.
     pub depth: Option<u32>,
-    /// Lines to report (analysis), 1-4.
+    /// Lines to report (analysis), 1-5.
     pub multipv: Option<usize>,
     /// Play the move found (`think` only; true by default).
     pub play: Option<bool>,
@@ -491,8 +641,8 @@ impl SearchLimits {
             return Err(ApiError::bad("depth must be 1 to 64"));
         }
         let multipv = self.multipv.unwrap_or(1);
-        if !(1..=4).contains(&multipv) {
-            return Err(ApiError::bad("multipv must be 1 to 4"));
+        if !(1..=5).contains(&multipv) {
+            return Err(ApiError::bad("multipv must be 1 to 5"));
         }
         let max_ms = u64::try_from(max.as_millis()).unwrap_or(u64::MAX);
         let movetime = match (self.movetime, self.depth) {
@@ -561,7 +711,12 @@ pub async fn think(
             .as_mut()
             .is_some_and(|clock| clock.moved(mover_first, used));
         if !flag_fell {
+            let before = game.history();
+            let next = game.future().into_iter().next();
             played = game.play(best).ok();
+            if let Some(name) = &played {
+                keep_in_tree(&slot, &mut game, &before, next.as_ref(), name, false)?;
+            }
             if let Some(clock) = slot.clock().as_mut() {
                 clock.log(plies, mover_first, used);
             }

@@ -19,17 +19,21 @@
 //! - [`api`]: the JSON routes; [`analyse`]: the WebSocket of the analysis;
 //!   [`annotate`]: a whole game's marks (the marks as data and the game
 //!   clocks are the games layer's: `ply_games::session::{annotation, clock}`);
-//!   [`store`]: the games in progress and their bounds.
+//!   [`store`]: the games in progress and their bounds; [`tree`]: a game's
+//!   variations.
 //! - [`watch`]: the page `/watch` that follows a `ply match` started on the
-//!   command line with `-serve` ([`spawn`] runs the server beside it).
+//!   command line with `-serve` ([`spawn`] runs the server beside it), or
+//!   with `-publish` to a running server ([`publish`]).
 
 pub mod analyse;
 pub mod annotate;
 pub mod api;
 pub mod assets;
 pub mod error;
+pub mod publish;
 pub mod setup;
 pub mod store;
+pub mod tree;
 pub mod watch;
 
 use axum::Router;
@@ -145,6 +149,9 @@ pub fn watching(state: Arc<State>, feed: Option<Arc<watch::MatchFeed>>) -> Route
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/redo", post(api::redo))
+        .route("/api/games/{id}/line", post(api::go_to_line))
+        .route("/api/games/{id}/line/delete", post(api::delete_line))
+        .route("/api/games/{id}/line/promote", post(api::promote_line))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/board.svg", get(api::board))
         .route("/api/games/{id}/think", post(api::think))
@@ -155,7 +162,8 @@ pub fn watching(state: Arc<State>, feed: Option<Arc<watch::MatchFeed>>) -> Route
             "/api/games/{id}/annotate",
             post(api::annotate).get(api::annotation),
         )
-        .merge(watch::routes(feed))
+        .merge(watch::routes(feed, Arc::clone(&state.published)))
+        .merge(publish::routes(Arc::clone(&state.published)))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
@@ -183,9 +191,19 @@ pub async fn serve_watching(
     config: Config,
     feed: Option<Arc<watch::MatchFeed>>,
 ) -> std::io::Result<()> {
-    let state = Arc::new(State::new(config));
+    serve_state(listener, Arc::new(State::new(config)), feed).await
+}
+
+/// Serves the app on `state` (the peer's address known to the routes, as
+/// publishing needs it) until the process ends.
+async fn serve_state(
+    listener: tokio::net::TcpListener,
+    state: Arc<State>,
+    feed: Option<Arc<watch::MatchFeed>>,
+) -> std::io::Result<()> {
     tokio::spawn(store::sweep(Arc::clone(&state)));
-    axum::serve(listener, watching(state, feed)).await
+    let app = watching(state, feed).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).await
 }
 
 /// The server of `ply match -serve`: binds `address` now and serves the app
@@ -225,15 +243,16 @@ pub fn spawn(
 }
 
 /// `ply serve`: binds `address`, calls `ready` with the address bound (the
-/// port chosen when 0 was asked), and serves until the process ends; on a
-/// loopback address only to loopback names ([`Config::loopback_only`]).
+/// port chosen when 0 was asked) and the token of publishing
+/// ([`publish`]), and serves until the process ends; on a loopback address
+/// only to loopback names ([`Config::loopback_only`]).
 ///
 /// # Errors
 /// The address cannot be bound, or the runtime cannot start.
 pub fn run(
     address: SocketAddr,
     config: Config,
-    ready: impl FnOnce(SocketAddr),
+    ready: impl FnOnce(SocketAddr, &str),
 ) -> std::io::Result<()> {
     let config = Config {
         loopback_only: address.ip().is_loopback(),
@@ -246,7 +265,8 @@ pub fn run(
         .build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(address).await?;
-        ready(listener.local_addr()?);
-        serve(listener, config).await
+        let state = Arc::new(State::new(config));
+        ready(listener.local_addr()?, state.published.token());
+        serve_state(listener, state, None).await
     })
 }

@@ -45,6 +45,13 @@ pub struct SetUpBody {
     pub castling: Option<String>,
     /// Chess: the en passant square.
     pub en_passant: Option<String>,
+    /// Chess: the number of the move to play (1 by default).
+    pub fullmove_number: Option<u32>,
+    /// Chess: the half-moves since the last capture or pawn move (0 by
+    /// default).
+    pub halfmove_clock: Option<u32>,
+    /// The board turned round (`POST /api/setup/board.svg`).
+    pub flip: Option<bool>,
     /// The board's theme (`POST /api/setup/board.svg`): `light` or `dark`.
     pub theme: Option<String>,
 }
@@ -65,6 +72,8 @@ pub async fn position(
     let extras = setup::Extras {
         castling: body.castling.clone().unwrap_or_default(),
         en_passant: body.en_passant.clone(),
+        fullmove_number: body.fullmove_number,
+        halfmove_clock: body.halfmove_clock,
     };
     let position = setup::position_from(
         kind,
@@ -89,7 +98,10 @@ pub async fn board(body: Result<Json<SetUpBody>, JsonRejection>) -> Result<Respo
             .parse()
             .map_err(|e: svg::UnknownTheme| ApiError::bad(e.to_string()))?,
     };
-    let diagram = setup::diagram(kind, &body.pieces()).map_err(ApiError::refused)?;
+    let mut diagram = setup::diagram(kind, &body.pieces()).map_err(ApiError::refused)?;
+    if body.flip.unwrap_or(false) {
+        diagram = diagram.flipped();
+    }
     let svg = svg::render(
         &diagram,
         &svg::Options {
@@ -139,6 +151,8 @@ pub async fn pieces(
         "first_to_move": set_up.first_to_move,
         "castling": set_up.extras.castling,
         "en_passant": set_up.extras.en_passant,
+        "fullmove_number": set_up.extras.fullmove_number,
+        "halfmove_clock": set_up.extras.halfmove_clock,
     })))
 }
 

@@ -3,6 +3,7 @@
 
 use crate::Config;
 use crate::error::ApiError;
+use crate::tree::Tree;
 use axum::http::StatusCode;
 use ply_games::GameKind;
 use ply_games::session::annotation::Annotation;
@@ -24,6 +25,8 @@ pub struct State {
     pub searches: Arc<Semaphore>,
     counter: AtomicU64,
     keys: RandomState,
+    /// The matches published to the server ([`crate::publish`]).
+    pub published: Arc<crate::publish::Published>,
 }
 
 /// One game in progress.
@@ -38,6 +41,9 @@ pub struct Slot {
     annotation: Mutex<Option<Arc<Annotation>>>,
     /// The game's clocks, when it has them ([`ply_games::session::clock`]).
     clock: Mutex<Option<Clock>>,
+    /// Every line played in the game ([`crate::tree`]); the session holds
+    /// the one looked at.
+    tree: Mutex<Tree>,
 }
 
 /// Locks `mutex`, whatever a panicking thread left behind (the data is a
@@ -100,6 +106,12 @@ impl Slot {
         lock(&self.clock)
     }
 
+    /// The game's move tree, locked (never across an `.await`; after the
+    /// game when both are locked).
+    pub fn tree(&self) -> MutexGuard<'_, Tree> {
+        lock(&self.tree)
+    }
+
     fn idle_for(&self) -> Duration {
         lock(&self.touched).elapsed()
     }
@@ -132,6 +144,7 @@ impl State {
             games: Mutex::new(HashMap::new()),
             counter: AtomicU64::new(0),
             keys: RandomState::new(),
+            published: Arc::new(crate::publish::Published::new()),
         }
     }
 
@@ -147,7 +160,8 @@ impl State {
     }
 
     /// Starts a game of `kind` from the game at `index` (from 0) of a record
-    /// file (set at its start, its moves ahead).
+    /// file (set at its start, its moves ahead, its variations in the
+    /// game's tree).
     ///
     /// # Errors
     /// 422 for a record the game cannot read or without that game, 503 as
@@ -155,7 +169,15 @@ impl State {
     pub fn load(&self, kind: GameKind, record: &str, index: usize) -> Result<Arc<Slot>, ApiError> {
         let game = session::records::game(kind, record, index)
             .map_err(|e| ApiError::refused(format!("bad {kind} record: {e}")))?;
-        self.keep(game)
+        let variations = session::records::variations(kind, record, index);
+        let slot = self.keep(game)?;
+        if variations.iter().any(|beside| !beside.is_empty()) {
+            let game = slot.game();
+            let mut main = game.history();
+            main.extend(game.future());
+            crate::tree::graft(&mut slot.tree(), game.as_ref(), &main, &variations);
+        }
+        Ok(slot)
     }
 
     /// Keeps `game`, making room if needed.
@@ -180,6 +202,9 @@ impl State {
             }
         }
         let id = self.new_id();
+        let mut line = game.history();
+        line.extend(game.future());
+        line.truncate(crate::tree::MAX_NODES);
         let slot = Arc::new(Slot {
             id: id.clone(),
             game: Mutex::new(game),
@@ -187,6 +212,7 @@ impl State {
             search: Mutex::new(None),
             annotation: Mutex::new(None),
             clock: Mutex::new(None),
+            tree: Mutex::new(Tree::of_line(&line)),
         });
         games.insert(id, Arc::clone(&slot));
         Ok(slot)

@@ -30,6 +30,7 @@
 
 use crate::analyse::same_origin;
 use crate::error::ApiError;
+use crate::publish::Published;
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State as Shared};
@@ -58,23 +59,30 @@ pub struct FeedLimits {
     pub line_chars: usize,
     /// Events a page may fall behind before it is sent a new snapshot.
     pub backlog: usize,
+    /// Games played at once (a game started past them is not shown).
+    pub live: usize,
+    /// Moves kept per game (the moves past them are not shown).
+    pub moves: usize,
 }
 
 impl Default for FeedLimits {
     /// 500 finished games, 8 lines per side of 400 characters, a backlog of
-    /// 1024 events.
+    /// 1024 events, 256 games at once of 10 000 moves at most.
     fn default() -> FeedLimits {
         FeedLimits {
             finished: 500,
             lines: 8,
             line_chars: 400,
             backlog: 1024,
+            live: 256,
+            moves: 10_000,
         }
     }
 }
 
 /// What the match is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MatchInfo {
     /// The game's name (`chess`).
     pub game: String,
@@ -89,7 +97,8 @@ pub struct MatchInfo {
 }
 
 /// A game that started.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameStart {
     /// Its number in the match, from 1.
     pub number: usize,
@@ -113,7 +122,8 @@ pub struct GameStart {
 }
 
 /// A move played.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MovePlayed {
     /// The move, in the game's notation.
     pub notation: String,
@@ -128,7 +138,8 @@ pub struct MovePlayed {
 }
 
 /// A game that ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameEnd {
     /// `1-0` (the side that moves first won), `0-1` or `1/2-1/2`.
     pub result: String,
@@ -140,6 +151,52 @@ pub struct GameEnd {
     pub termination: String,
     /// The game's record file (PGN, PDN or GGF).
     pub record: String,
+}
+
+/// One call of a [`MatchFeed`] as data: what `ply match -publish` posts to
+/// a running server (`POST /api/publish/{id}`), in the JSON of its `type`
+/// (`game`, `move`, `line`, `end`, `score`, `over`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum FeedEvent {
+    /// [`MatchFeed::game_started`].
+    Game {
+        /// The game.
+        game: GameStart,
+    },
+    /// [`MatchFeed::moved`].
+    Move {
+        /// The game's number.
+        number: usize,
+        /// The move.
+        played: MovePlayed,
+    },
+    /// [`MatchFeed::engine_line`].
+    Line {
+        /// The game's number.
+        number: usize,
+        /// The side whose engine wrote it (0: the side that moves first).
+        side: usize,
+        /// The line as the engine wrote it.
+        text: String,
+    },
+    /// [`MatchFeed::game_ended`].
+    End {
+        /// The game's number.
+        number: usize,
+        /// How it ended, with its record.
+        end: GameEnd,
+    },
+    /// [`MatchFeed::score`].
+    Score {
+        /// The score as `ply match --json` writes it.
+        score: Value,
+    },
+    /// [`MatchFeed::finish`].
+    Over {
+        /// Whether it stopped before its last game.
+        interrupted: bool,
+    },
 }
 
 /// One game as the feed keeps it.
@@ -251,6 +308,11 @@ impl MatchFeed {
     /// A game started.
     pub fn game_started(&self, start: GameStart) {
         let mut feed = self.lock();
+        if feed.live.len() >= self.limits.live && !feed.live.contains_key(&start.number) {
+            return;
+        }
+        let mut start = start;
+        start.moves.truncate(self.limits.moves);
         let name = |i: usize| feed.info.engines.get(i).cloned().unwrap_or_default();
         let game = Game {
             number: start.number,
@@ -283,6 +345,9 @@ impl MatchFeed {
         let Some(game) = feed.live.get_mut(&number) else {
             return;
         };
+        if game.moves.len() >= self.limits.moves {
+            return;
+        }
         game.moves.push(mv.notation.clone());
         game.used_ms.push(mv.used_ms);
         game.position.clone_from(&mv.position);
@@ -379,6 +444,34 @@ impl MatchFeed {
         );
     }
 
+    /// Applies one event as a publisher sent it ([`FeedEvent`]).
+    pub fn apply(&self, event: FeedEvent) {
+        match event {
+            FeedEvent::Game { game } => self.game_started(game),
+            FeedEvent::Move { number, played } => self.moved(number, played),
+            FeedEvent::Line { number, side, text } => self.engine_line(number, side, &text),
+            FeedEvent::End { number, end } => self.game_ended(number, end),
+            FeedEvent::Score { score } => self.score(score),
+            FeedEvent::Over { interrupted } => self.finish(interrupted),
+        }
+    }
+
+    /// What the match is.
+    pub fn info(&self) -> MatchInfo {
+        self.lock().info.clone()
+    }
+
+    /// Whether the match ended.
+    pub fn is_over(&self) -> bool {
+        self.lock().over.is_some()
+    }
+
+    /// Games finished so far (those dropped included).
+    pub fn finished_games(&self) -> usize {
+        let feed = self.lock();
+        feed.finished.len() + feed.dropped
+    }
+
     /// Everything a page needs to start: `{"type": "snapshot", "seq", "match",
     /// "live": [games with moves and lines], "finished": [summaries],
     /// "dropped", "cross": [{"first", "second", "wins", "draws", "losses"}],
@@ -434,20 +527,42 @@ fn snapshot(feed: &Feed) -> Value {
     })
 }
 
-/// The feed the routes read, if a match is being watched.
-type Watched = Option<Arc<MatchFeed>>;
+/// What the routes read: the match of `ply match -serve` beside this
+/// server, if any, and the matches published to it.
+#[derive(Clone)]
+struct Watched {
+    local: Option<Arc<MatchFeed>>,
+    published: Arc<Published>,
+}
+
+/// Which match a request is about: `?match=ID` (a published one's id, or
+/// `local`); none: the local one, else the one published last.
+#[derive(Deserialize, Default)]
+pub struct MatchQuery {
+    /// The match's id.
+    #[serde(rename = "match")]
+    pub id: Option<String>,
+}
 
 /// The routes of the match view on `feed` (`None`: `ply serve` alone, no
-/// match to watch), for any router state.
-pub fn routes<S: Clone + Send + Sync + 'static>(feed: Watched) -> Router<S> {
+/// match of its own to watch) and the matches `published` to the server,
+/// for any router state.
+pub fn routes<S: Clone + Send + Sync + 'static>(
+    feed: Option<Arc<MatchFeed>>,
+    published: Arc<Published>,
+) -> Router<S> {
     Router::new()
         .route("/watch", get(page))
         .route("/api/match", get(show))
+        .route("/api/matches", get(list))
         .route("/api/match/ws", get(upgrade))
         .route("/api/match/games/{number}", get(game))
         .route("/api/match/games/{number}/board.svg", get(board))
         .route("/api/match/games/{number}/record", get(record))
-        .with_state(feed)
+        .with_state(Watched {
+            local: feed,
+            published,
+        })
 }
 
 /// `GET /watch`: the page.
@@ -458,23 +573,73 @@ pub async fn page() -> Html<&'static str> {
 fn no_match() -> ApiError {
     ApiError {
         status: StatusCode::NOT_FOUND,
-        reason: "no match is being watched: start one with ply match ... -serve".to_owned(),
+        reason: "no match is being watched: start one with ply match ... -serve, or publish one \
+                 here with ply match ... -publish"
+            .to_owned(),
     }
 }
 
-fn feed_of(feed: &Watched) -> Result<&Arc<MatchFeed>, ApiError> {
-    feed.as_ref().ok_or_else(no_match)
+fn feed_of(watched: &Watched, id: Option<&str>) -> Result<Arc<MatchFeed>, ApiError> {
+    match id {
+        None => watched
+            .local
+            .clone()
+            .or_else(|| watched.published.latest())
+            .ok_or_else(no_match),
+        Some("local") => watched.local.clone().ok_or_else(no_match),
+        Some(id) => watched.published.get(id).ok_or_else(|| {
+            let shown: String = id.chars().take(40).collect();
+            ApiError {
+                status: StatusCode::NOT_FOUND,
+                reason: format!("no match {shown} is published here"),
+            }
+        }),
+    }
 }
 
 /// `GET /api/match`: the snapshot, or 404 when no match is watched.
-async fn show(Shared(feed): Shared<Watched>) -> Result<Response, ApiError> {
-    let feed = feed_of(&feed)?;
+async fn show(
+    Shared(watched): Shared<Watched>,
+    Query(pick): Query<MatchQuery>,
+) -> Result<Response, ApiError> {
+    let feed = feed_of(&watched, pick.id.as_deref())?;
     Ok(axum::Json(feed.snapshot()).into_response())
 }
 
+/// `GET /api/matches`: the matches to watch here: `{"matches": [{"id",
+/// "game", "engines", "games", "finished", "over", "published"}]}`, the
+/// local one (id `local`) first.
+async fn list(Shared(watched): Shared<Watched>) -> Response {
+    let describe = |id: &str, feed: &MatchFeed, published: bool| {
+        let info = feed.info();
+        json!({
+            "id": id,
+            "game": info.game,
+            "engines": info.engines,
+            "games": info.games,
+            "event": info.event,
+            "finished": feed.finished_games(),
+            "over": feed.is_over(),
+            "published": published,
+        })
+    };
+    let mut matches: Vec<Value> = Vec::new();
+    if let Some(feed) = &watched.local {
+        matches.push(describe("local", feed, false));
+    }
+    for (id, feed) in watched.published.all() {
+        matches.push(describe(&id, &feed, true));
+    }
+    axum::Json(json!({ "matches": matches })).into_response()
+}
+
 /// A game number from the path: 404 for anything else.
-fn find(feed: &Watched, number: &str) -> Result<(Arc<MatchFeed>, Game), ApiError> {
-    let feed = feed_of(feed)?;
+fn find(
+    watched: &Watched,
+    pick: Option<&str>,
+    number: &str,
+) -> Result<(Arc<MatchFeed>, Game), ApiError> {
+    let feed = feed_of(watched, pick)?;
     let shown: String = number.chars().take(20).collect();
     let missing = || ApiError {
         status: StatusCode::NOT_FOUND,
@@ -482,15 +647,16 @@ fn find(feed: &Watched, number: &str) -> Result<(Arc<MatchFeed>, Game), ApiError
     };
     let number: usize = number.parse().map_err(|_| missing())?;
     let game = feed.game(number).ok_or_else(missing)?;
-    Ok((Arc::clone(feed), game))
+    Ok((feed, game))
 }
 
 /// `GET /api/match/games/{number}`: the game with its moves.
 async fn game(
-    Shared(feed): Shared<Watched>,
+    Shared(watched): Shared<Watched>,
     Path(number): Path<String>,
+    Query(pick): Query<MatchQuery>,
 ) -> Result<Response, ApiError> {
-    let (_, game) = find(&feed, &number)?;
+    let (_, game) = find(&watched, pick.id.as_deref(), &number)?;
     let mut value = json!(game);
     value["record"] = json!(game.record);
     Ok(axum::Json(value).into_response())
@@ -498,10 +664,11 @@ async fn game(
 
 /// `GET /api/match/games/{number}/record`: the finished game's record.
 async fn record(
-    Shared(feed): Shared<Watched>,
+    Shared(watched): Shared<Watched>,
     Path(number): Path<String>,
+    Query(pick): Query<MatchQuery>,
 ) -> Result<Response, ApiError> {
-    let (_, game) = find(&feed, &number)?;
+    let (_, game) = find(&watched, pick.id.as_deref(), &number)?;
     let record = game.record.ok_or_else(|| ApiError {
         status: StatusCode::CONFLICT,
         reason: format!("game {} is still being played", game.number),
@@ -526,16 +693,19 @@ pub struct BoardQuery {
     /// `light` (default) or `dark`.
     #[serde(default)]
     pub theme: Option<String>,
+    /// The match (see [`MatchQuery`]).
+    #[serde(default, rename = "match")]
+    pub id: Option<String>,
 }
 
 /// `GET /api/match/games/{number}/board.svg`: the board after `ply` moves.
 async fn board(
-    Shared(feed): Shared<Watched>,
+    Shared(watched): Shared<Watched>,
     Path(number): Path<String>,
     query: Result<Query<BoardQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let (feed, game) = find(&feed, &number)?;
     let Query(query) = query?;
+    let (feed, game) = find(&watched, query.id.as_deref(), &number)?;
     let theme = match query.theme.as_deref() {
         None => Theme::Light,
         Some(name) => name
@@ -579,11 +749,12 @@ async fn board(
 
 /// `GET /api/match/ws`: the snapshot, then the events.
 async fn upgrade(
-    Shared(feed): Shared<Watched>,
+    Shared(watched): Shared<Watched>,
+    Query(pick): Query<MatchQuery>,
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let feed = Arc::clone(feed_of(&feed)?);
+    let feed = feed_of(&watched, pick.id.as_deref())?;
     let ws = ws.map_err(|rejection| ApiError {
         status: rejection.status(),
         reason: rejection.body_text(),
@@ -727,6 +898,7 @@ mod tests {
             lines: 2,
             line_chars: 10,
             backlog: 4,
+            ..FeedLimits::default()
         });
         for number in 1..=10 {
             feed.game_started(start(number));

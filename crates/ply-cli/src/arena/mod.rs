@@ -78,9 +78,10 @@ pub fn run<G: MatchGame>(name: &str, args: &[String], json: bool) -> Result<(), 
         let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&ctrl_c));
         let _ = signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&stop));
     }
-    let feed = match options.serve {
-        Some(port) => Some(serve::<G>(name, &options, port)?),
-        None => None,
+    let feed = match (options.serve, &options.publish) {
+        (Some(port), _) => Some(serve::<G>(name, &options, port)?),
+        (None, Some(url)) => Some(publish::<G>(name, &options, url)?),
+        (None, None) => None,
     };
     let watcher: &dyn Watcher<G> = match &feed {
         Some(feed) => feed,
@@ -91,10 +92,49 @@ pub fn run<G: MatchGame>(name: &str, args: &[String], json: bool) -> Result<(), 
     if interrupted && ctrl_c.load(Ordering::Relaxed) {
         return Err(CliError::Interrupted);
     }
-    if feed.is_some() {
-        linger();
+    match &feed {
+        Some(watch::Feed::Local(_)) => linger(),
+        Some(watch::Feed::Remote(publisher)) => publisher.close(),
+        None => {}
     }
     Ok(())
+}
+
+/// Publishes the match to a running `ply serve` at `url` (`-publish`) and
+/// says where to watch it on stderr.
+fn publish<G: MatchGame>(
+    name: &str,
+    options: &MatchOptions,
+    url: &str,
+) -> Result<watch::Feed, CliError> {
+    let names = options.engines.iter().map(|e| e.name.clone()).collect();
+    let games = schedule::jobs(options).len();
+    let info = watch::match_info::<G>(name, names, games, &options.event);
+    let token = match &options.token {
+        Some(token) => token.clone(),
+        None => {
+            let port = url
+                .trim_start_matches("http://")
+                .split('/')
+                .next()
+                .and_then(|address| address.rsplit(':').next())
+                .and_then(|port| port.parse::<u16>().ok())
+                .unwrap_or(80);
+            let path = ply_serve::publish::token_file(port);
+            std::fs::read_to_string(&path)
+                .map(|t| t.trim().to_owned())
+                .map_err(|e| {
+                    CliError::Match(format!(
+                        "-publish: no token given (-token) and cannot read {}: {e}",
+                        path.display()
+                    ))
+                })?
+        }
+    };
+    let publisher = ply_serve::publish::Publisher::start(url, &token, &info)
+        .map_err(|e| CliError::Match(format!("-publish: {e}")))?;
+    eprintln!("watch the match at {}", publisher.watch_url);
+    Ok(watch::Feed::Remote(publisher))
 }
 
 /// Starts the page that follows the match (`-serve`) and says where it is
@@ -114,7 +154,10 @@ fn serve<G: MatchGame>(
         max_searches: 1,
         ..ply_serve::Config::default()
     };
-    let bound = ply_serve::spawn(address, config, Arc::clone(&feed.0))
+    let watch::Feed::Local(local) = &feed else {
+        unreachable!("Feed::new is local");
+    };
+    let bound = ply_serve::spawn(address, config, Arc::clone(local))
         .map_err(|e| CliError::Match(format!("-serve: cannot listen on {address}: {e}")))?;
     let host = if bound.ip().is_unspecified() {
         format!("127.0.0.1:{}", bound.port())
@@ -298,6 +341,7 @@ fn record_text<G: MatchGame>(
         ending: Some(played.ending.clone()),
         move_clocks: played.move_clocks.clone(),
         move_notes: Vec::new(),
+        move_variations: Vec::new(),
     };
     G::write_game(&played.record, &header)
 }

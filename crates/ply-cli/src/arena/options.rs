@@ -99,6 +99,11 @@ pub struct MatchOptions {
     pub serve: Option<u16>,
     /// The address that page listens on (loopback unless told otherwise).
     pub bind: IpAddr,
+    /// Publish the match to a `ply serve` running at this URL
+    /// (`http://127.0.0.1:8080`) instead.
+    pub publish: Option<String>,
+    /// The token of that server (default: read from the file it wrote).
+    pub token: Option<String>,
 }
 
 /// The usage text of `ply match`.
@@ -137,6 +142,10 @@ options:
                                 http://127.0.0.1:PORT/watch (default port 8080,
                                 0: any free one), up until Ctrl-C after the match
   -bind ADDR                    the page's address (default 127.0.0.1)
+  -publish URL [-token TOKEN]   follow the match on the page /watch of a ply
+                                serve running on this machine at URL
+                                (http://127.0.0.1:8080); the token it printed
+                                (default: read from the file it wrote)
   -event NAME   -ratinginterval N   -recover   -debug   --json";
 
 /// The port of `-serve` without one.
@@ -315,6 +324,8 @@ pub fn parse(
         json: false,
         serve: None,
         bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+        publish: None,
+        token: None,
     };
     let mut index = 0;
     while index < args.len() {
@@ -344,6 +355,14 @@ pub fn parse(
                 };
                 options.serve = Some(port);
             }
+            "-publish" | "--publish" => {
+                let v = value("the URL of a ply serve (http://127.0.0.1:8080)")?;
+                if !v.starts_with("http://") {
+                    return Err(format!("{option} {v}: expected http://HOST:PORT"));
+                }
+                options.publish = Some(v.clone());
+            }
+            "-token" | "--token" => options.token = Some(value("the server's token")?.clone()),
             "-bind" | "--bind" => {
                 let v = value("an address")?;
                 options.bind = v.parse().map_err(|_| {
@@ -574,6 +593,12 @@ pub fn parse(
             options.engines[i].name = format!("{} #{}", options.engines[i].name, i + 1);
         }
     }
+    if options.serve.is_some() && options.publish.is_some() {
+        return Err("-serve and -publish: choose one".to_owned());
+    }
+    if options.token.is_some() && options.publish.is_none() {
+        return Err("-token goes with -publish".to_owned());
+    }
     Ok(Some(options))
 }
 
@@ -723,11 +748,19 @@ mod tests {
             chess("-engine cmd=a -engine cmd=b -serve 0 -bind 0.0.0.0 -each depth=2").unwrap();
         assert_eq!(options.serve, Some(0));
         assert!(options.bind.is_unspecified());
+        let options =
+            chess("-engine cmd=a -engine cmd=b -each depth=2 -publish http://127.0.0.1:9 -token t")
+                .unwrap();
+        assert_eq!(options.publish.as_deref(), Some("http://127.0.0.1:9"));
+        assert_eq!(options.token.as_deref(), Some("t"));
         for (line, expected) in [
             ("-serve 70000", "expected a port"),
             ("-serve x", "expected a port"),
             ("-bind nowhere", "expected an IP address"),
             ("-bind", "-bind needs"),
+            ("-publish", "-publish needs"),
+            ("-publish ftp://x", "expected http://"),
+            ("-serve -publish http://127.0.0.1:1", "choose one"),
         ] {
             let err =
                 chess(&format!("-engine cmd=a -engine cmd=b -each depth=2 {line}")).unwrap_err();

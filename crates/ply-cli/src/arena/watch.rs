@@ -1,8 +1,9 @@
 //! What a match shows to those who watch it: the referee and the match loop
 //! tell a [`Watcher`] each game's start, moves, the engines' thinking lines,
 //! the end and the running score. [`Feed`] hands it all to the page of
-//! `ply match -serve` (ply-serve's [`MatchFeed`]); without `-serve` nobody
-//! watches ([`Nobody`]).
+//! `ply match -serve` (ply-serve's [`MatchFeed`]) or posts it to a running
+//! `ply serve` (`-publish`, ply-serve's [`Publisher`]); without either
+//! nobody watches ([`Nobody`]).
 //!
 //! The arena knows nothing of HTTP: the server only reads what is published
 //! here, and nothing it receives reaches the engines or starts a program.
@@ -15,7 +16,8 @@ use super::tally::Tally;
 use ply_core::record::{Ending, MoveClock};
 use ply_core::{GameHistory, Side};
 use ply_games::playable::openings::Opening;
-use ply_serve::watch::{GameEnd, GameStart, MatchFeed, MatchInfo, MovePlayed};
+use ply_serve::publish::Publisher;
+use ply_serve::watch::{FeedEvent, GameEnd, GameStart, MatchFeed, MatchInfo, MovePlayed};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -62,25 +64,49 @@ impl<G: MatchGame> Watcher<G> for Nobody {
     fn finished(&self, _: bool) {}
 }
 
-/// The page of `ply match -serve`: events go to its [`MatchFeed`].
-pub struct Feed(pub Arc<MatchFeed>);
+/// Where the events go: the page of `ply match -serve` (its
+/// [`MatchFeed`]), or a running `ply serve` (`-publish`, its
+/// [`Publisher`]).
+pub enum Feed {
+    /// The feed of the server beside the match.
+    Local(Arc<MatchFeed>),
+    /// The events posted to a running server.
+    Remote(Publisher),
+}
+
+/// What a match of `G` between `engines`, `games` games long, is.
+pub fn match_info<G: MatchGame>(
+    kind: &str,
+    engines: Vec<String>,
+    games: usize,
+    event: &str,
+) -> MatchInfo {
+    MatchInfo {
+        game: kind.to_owned(),
+        engines,
+        games,
+        event: event.to_owned(),
+        sides: [
+            G::side_name(Side::First).to_owned(),
+            G::side_name(Side::Second).to_owned(),
+        ],
+    }
+}
 
 impl Feed {
     /// The feed of a match of `G` between `engines`, `games` games long.
     pub fn new<G: MatchGame>(kind: &str, engines: Vec<String>, games: usize, event: &str) -> Feed {
-        Feed(Arc::new(MatchFeed::new(
-            MatchInfo {
-                game: kind.to_owned(),
-                engines,
-                games,
-                event: event.to_owned(),
-                sides: [
-                    G::side_name(Side::First).to_owned(),
-                    G::side_name(Side::Second).to_owned(),
-                ],
-            },
+        Feed::Local(Arc::new(MatchFeed::new(
+            match_info::<G>(kind, engines, games, event),
             ply_serve::watch::FeedLimits::default(),
         )))
+    }
+
+    fn emit(&self, event: FeedEvent) {
+        match self {
+            Feed::Local(feed) => feed.apply(event),
+            Feed::Remote(publisher) => publisher.send(event),
+        }
     }
 }
 
@@ -107,16 +133,18 @@ impl<G: MatchGame> Watcher<G> for Feed {
         record: &GameHistory<G>,
         clocks: [Option<Duration>; 2],
     ) {
-        self.0.game_started(GameStart {
-            number: job.number,
-            round: job.round,
-            engines: job.engines,
-            opening: opening.name.clone(),
-            start: record.start().position_string(),
-            moves: move_names(record),
-            position: record.position().position_string(),
-            clocks: clocks.map(millis),
-            to_move: record.position().side_to_move().index(),
+        self.emit(FeedEvent::Game {
+            game: GameStart {
+                number: job.number,
+                round: job.round,
+                engines: job.engines,
+                opening: opening.name.clone(),
+                start: record.start().position_string(),
+                moves: move_names(record),
+                position: record.position().position_string(),
+                clocks: clocks.map(millis),
+                to_move: record.position().side_to_move().index(),
+            },
         });
     }
 
@@ -133,20 +161,24 @@ impl<G: MatchGame> Watcher<G> for Feed {
         let (Some(&mv), Some(before)) = (record.moves().last(), before) else {
             return;
         };
-        self.0.moved(
+        self.emit(FeedEvent::Move {
             number,
-            MovePlayed {
+            played: MovePlayed {
                 notation: before.display_move(mv),
                 position: record.position().position_string(),
                 clocks: clocks.map(millis),
                 used_ms: clock.and_then(|c| millis(Some(c.used))),
                 to_move: record.position().side_to_move().index(),
             },
-        );
+        });
     }
 
     fn engine_line(&self, number: usize, side: Side, line: &str) {
-        self.0.engine_line(number, side.index(), line);
+        self.emit(FeedEvent::Line {
+            number,
+            side: side.index(),
+            text: line.to_owned(),
+        });
     }
 
     fn game_ended(&self, job: &Job, played: &Played<G>, record: &str) {
@@ -154,24 +186,26 @@ impl<G: MatchGame> Watcher<G> for Feed {
             Ending::Rules(outcome) => played.record.position().describe_outcome(*outcome),
             Ending::Decided { reason, .. } => reason.clone(),
         };
-        self.0.game_ended(
-            job.number,
-            GameEnd {
+        self.emit(FeedEvent::End {
+            number: job.number,
+            end: GameEnd {
                 result: ply_core::record::pgn::ending_marker(Some(&played.ending)).to_owned(),
                 winner: played.ending.winner().map(Side::index),
                 reason,
                 termination: played.termination.tag().to_owned(),
                 record: record.to_owned(),
             },
-        );
+        });
     }
 
     fn score(&self, tally: &Tally) {
-        self.0.score(tally.json(false));
+        self.emit(FeedEvent::Score {
+            score: tally.json(false),
+        });
     }
 
     fn finished(&self, interrupted: bool) {
-        self.0.finish(interrupted);
+        self.emit(FeedEvent::Over { interrupted });
     }
 }
 

@@ -72,6 +72,23 @@ pub struct Header<R> {
     /// has one. PGN and PDN write each as a comment after its move (before
     /// the clock's), GGF gathers them, numbered, in the game's `C` comment.
     pub move_notes: Vec<Option<String>>,
+    /// The lines beside each move, by the index of the move in the history:
+    /// the other moves that could have been played there, each with its
+    /// continuation (PGN's recursive annotation variations); empty when
+    /// there are none. PGN and PDN write each as `( ... )` after its move
+    /// (and the move's comment); GGF leaves them out.
+    pub move_variations: Vec<Vec<Variation>>,
+}
+
+/// A line of moves beside the main line (PGN's recursive annotation
+/// variation, `( ... )`), in the game's notation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Its moves, the first one an alternative to the main line's move.
+    pub moves: Vec<String>,
+    /// The lines beside each of its moves, by index, as
+    /// [`Header::move_variations`].
+    pub variations: Vec<Vec<Variation>>,
 }
 
 /// The time a player took for a move and what its clock showed after it.
@@ -125,6 +142,7 @@ impl<R> Header<R> {
             ending: None,
             move_clocks: Vec::new(),
             move_notes: Vec::new(),
+            move_variations: Vec::new(),
         }
     }
 }

@@ -6,9 +6,11 @@
 //! Writing gives the Seven Tag Roster ([`header_tags`]) and movetext wrapped
 //! below 80 columns. Reading takes the first game of a file and skips what a
 //! program may add: comments `{...}` and `;...`, `%` escape lines, NAGs `$n`,
-//! variations `(...)`, move numbers (`12.`, `12...`), annotation marks.
+//! variations `(...)`, move numbers (`12.`, `12...`), annotation marks;
+//! [`variations`] reads the variations themselves, and
+//! [`write_with_variations`] writes them.
 
-use super::{Ending, Header, RecordError, UtcTime};
+use super::{Ending, Header, RecordError, UtcTime, Variation};
 use crate::game::{Game, Outcome, Side};
 use crate::history::GameHistory;
 
@@ -236,6 +238,63 @@ pub fn parse(text: &str) -> Result<PgnGame, String> {
     Ok(game)
 }
 
+/// The variations of the first game of a PGN (or PDN) file, as
+/// [`Header::move_variations`] holds them: for each move of the main line,
+/// the lines beside it (`( ... )` after the move), nested as deep as they
+/// are, their moves as written (without numbers and marks). A variation
+/// before any move is dropped.
+///
+/// # Errors
+/// The reason, when the text breaks the syntax (as [`parse`]).
+pub fn variations(text: &str) -> Result<Vec<Vec<Variation>>, String> {
+    // The lines being read: the main line first; each open variation with
+    // the index of the move of its parent that it replaces.
+    let mut stack: Vec<(Variation, Option<usize>)> = vec![(Variation::default(), None)];
+    let mut in_movetext = false;
+    for token in tokens(text)? {
+        match token {
+            Token::Tag(..) if in_movetext => break,
+            Token::Tag(..) => {}
+            Token::Open => {
+                in_movetext = true;
+                let replaces = stack
+                    .last()
+                    .and_then(|(line, _)| line.moves.len().checked_sub(1));
+                stack.push((Variation::default(), replaces));
+            }
+            Token::Close => {
+                if stack.len() < 2 {
+                    return Err("a ')' closes no variation".to_owned());
+                }
+                let (line, replaces) = stack.pop().unwrap_or_default();
+                if let (Some(index), Some((parent, _))) = (replaces, stack.last_mut())
+                    && !line.moves.is_empty()
+                {
+                    parent.variations[index].push(line);
+                }
+            }
+            Token::Result(_) if stack.len() == 1 => break,
+            Token::Result(_) => {}
+            Token::Symbol(symbol) => {
+                in_movetext = true;
+                if let Some(mv) = move_of(&symbol)
+                    && let Some((line, _)) = stack.last_mut()
+                {
+                    line.moves.push(mv.to_owned());
+                    line.variations.push(Vec::new());
+                }
+            }
+        }
+    }
+    if stack.len() > 1 {
+        return Err("a variation '(' is never closed".to_owned());
+    }
+    Ok(stack
+        .pop()
+        .map(|(main, _)| main.variations)
+        .unwrap_or_default())
+}
+
 /// Replays `game` with its moves read by `read_move`, from its `FEN` tag
 /// (unless `SetUp` is `0`) or from the standard start.
 ///
@@ -305,10 +364,11 @@ pub fn write_history<G: Game>(
             }
         })
         .collect();
-    write(
+    write_with_variations(
         &tags,
         &moves,
         &move_comments,
+        &header.move_variations,
         first_number,
         start.side_to_move() == Side::Second,
         comment,
@@ -395,32 +455,45 @@ pub fn write(
     comment: Option<&str>,
     result: &str,
 ) -> String {
+    write_with_variations(
+        tags,
+        moves,
+        move_comments,
+        &[],
+        first_number,
+        second_first,
+        comment,
+        result,
+    )
+}
+
+/// Writes one game as [`write()`] does, with the lines beside each move in
+/// `variations` (by index; missing or empty: none) as `( ... )` after the
+/// move and its comment, numbered as the game is, nested as deep as they
+/// are.
+#[must_use]
+#[allow(clippy::too_many_arguments)]
+pub fn write_with_variations(
+    tags: &[(impl AsRef<str>, String)],
+    moves: &[String],
+    move_comments: &[Option<String>],
+    variations: &[Vec<Variation>],
+    first_number: u32,
+    second_first: bool,
+    comment: Option<&str>,
+    result: &str,
+) -> String {
     let mut out = String::new();
     for (name, value) in tags {
         out.push_str(&format!("[{} \"{}\"]\n", name.as_ref(), escape(value)));
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
-    let mut number = first_number;
-    let mut white_to_move = !second_first;
-    // A move after a comment is not numbered again (`1. e4 {..} e5`), as
-    // cutechess-cli writes: PDN readers such as pydraughts need that.
-    for (index, mv) in moves.iter().enumerate() {
-        if white_to_move {
-            words.push(format!("{number}. {mv}"));
-        } else if index == 0 {
-            words.push(format!("{number}... {mv}"));
-        } else {
-            words.push(mv.clone());
-        }
-        if let Some(Some(comment)) = move_comments.get(index) {
-            words.push(format!("{{{}}}", comment.replace('}', ")")));
-        }
-        if !white_to_move {
-            number += 1;
-        }
-        white_to_move = !white_to_move;
-    }
+    let numbering = Numbering {
+        first_number,
+        second_first,
+    };
+    numbering.line(&mut words, moves, move_comments, variations, 0);
     if let Some(comment) = comment {
         words.push(format!("{{{}}}", comment.replace('}', ")")));
     }
@@ -440,6 +513,64 @@ pub fn write(
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// How the moves of a game are numbered.
+struct Numbering {
+    first_number: u32,
+    second_first: bool,
+}
+
+impl Numbering {
+    /// Pushes the words of `moves`, the first of them the game's move at
+    /// `index` (from 0), with their comments and the lines beside them.
+    fn line(
+        &self,
+        words: &mut Vec<String>,
+        moves: &[String],
+        comments: &[Option<String>],
+        variations: &[Vec<Variation>],
+        index: usize,
+    ) {
+        // A move after a comment is not numbered again (`1. e4 {..} e5`), as
+        // cutechess-cli writes: PDN readers such as pydraughts need that. A
+        // move after a variation is (`1. e4 (1. d4) 1... e5`), as the PGN
+        // standard asks.
+        let mut renumber = true;
+        for (offset, mv) in moves.iter().enumerate() {
+            let ply = index + offset + usize::from(self.second_first);
+            let number = u64::from(self.first_number) + (ply / 2) as u64;
+            if ply.is_multiple_of(2) {
+                words.push(format!("{number}. {mv}"));
+            } else if renumber {
+                words.push(format!("{number}... {mv}"));
+            } else {
+                words.push(mv.clone());
+            }
+            renumber = false;
+            if let Some(Some(comment)) = comments.get(offset) {
+                words.push(format!("{{{}}}", comment.replace('}', ")")));
+            }
+            for variation in variations.get(offset).into_iter().flatten() {
+                if variation.moves.is_empty() {
+                    continue;
+                }
+                let start = words.len();
+                self.line(
+                    words,
+                    &variation.moves,
+                    &[],
+                    &variation.variations,
+                    index + offset,
+                );
+                words[start].insert(0, '(');
+                if let Some(last) = words.last_mut() {
+                    last.push(')');
+                }
+                renumber = true;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -550,5 +681,67 @@ mod tests {
             "\n1. e4 {[%emt 0:00:00.52] [%clk 1:00:08.53]} e5 2. Nf3 {[%emt 0:00:00.00]} *\n"
         );
         assert_eq!(parse(&text).unwrap().moves, ["e4", "e5", "Nf3"]);
+    }
+
+    #[test]
+    fn variations_follow_their_moves_numbered_and_nested() {
+        let words = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<String>>();
+        let moves = words(&["e4", "e5", "Nf3", "Nc6"]);
+        let nested = Variation {
+            moves: words(&["Nf6"]),
+            variations: Vec::new(),
+        };
+        let sicilian = Variation {
+            moves: words(&["c5", "Nf3", "d6"]),
+            variations: vec![Vec::new(), Vec::new(), vec![nested]],
+        };
+        let queen = Variation {
+            moves: words(&["d4"]),
+            variations: Vec::new(),
+        };
+        let variations = vec![vec![queen], vec![sicilian], Vec::new(), Vec::new()];
+        let text = write_with_variations(
+            &NO_TAGS,
+            &moves,
+            &[None, Some("open".to_owned())],
+            &variations,
+            1,
+            false,
+            None,
+            "*",
+        );
+        assert_eq!(
+            text,
+            "\n1. e4 (1. d4) 1... e5 {open} (1... c5 2. Nf3 d6 (2... Nf6)) 2. Nf3 Nc6 *\n"
+        );
+        assert_eq!(parse(&text).unwrap().moves, moves);
+        let black =
+            write_with_variations(&NO_TAGS, &moves[..1], &[], &variations, 5, true, None, "*");
+        assert_eq!(black, "\n5... e4 (5... d4) *\n");
+    }
+
+    #[test]
+    fn variations_are_read_as_written() {
+        let text = "[Event \"x\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 {c} \
+            (1... c5 $1) 2. Nf3 ( ) 1-0\n[Event \"y\"]\n1. d4 (1. c4) *";
+        let lines = variations(text).unwrap();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0][0].moves, ["d4", "d5", "c4"]);
+        assert_eq!(lines[0][0].variations[1][0].moves, ["Nf6", "c4"]);
+        assert_eq!(lines[1][0].moves, ["c5"]);
+        assert!(lines[2].is_empty());
+        let written = write_with_variations(
+            &NO_TAGS,
+            &parse(text).unwrap().moves,
+            &[],
+            &lines,
+            1,
+            false,
+            None,
+            "*",
+        );
+        assert_eq!(variations(&written).unwrap(), lines, "{written}");
+        assert!(variations("1. e4 (1. d4").is_err());
+        assert!(variations("1. e4 ) e5").is_err());
     }
 }

@@ -42,6 +42,7 @@ use crate::playable::{Marks, Playable};
 use crate::registry::GameKind;
 use crate::svg;
 use ply_core::player::{Player, Request, Source};
+pub use ply_core::record::Variation;
 use ply_core::record::{Ending as RecordEnding, Header, MoveClock, Players};
 use ply_core::search::{Bound, Info, Level, Limits, Options};
 use ply_core::{GameHistory, Side};
@@ -249,6 +250,10 @@ pub struct RecordExtras {
     /// (`None`: a draw) and the reason in a sentence; it replaces the end
     /// by the rules.
     pub decided: Option<(Option<bool>, String)>,
+    /// The lines beside each move, by the index of the move in the history
+    /// (past the last move: dropped): PGN and PDN write them as `( ... )`,
+    /// GGF, which has no variations, leaves them out.
+    pub variations: Vec<Vec<Variation>>,
 }
 
 /// A game in progress.
@@ -502,6 +507,8 @@ impl<G: SessionGame> Session for GameSession<G> {
         notes.truncate(self.record.moves().len());
         let mut move_clocks = extras.move_clocks.clone();
         move_clocks.truncate(self.record.moves().len());
+        let mut variations = extras.variations.clone();
+        variations.truncate(self.record.moves().len());
         let ending = match &extras.decided {
             Some((winner, reason)) => Some(RecordEnding::Decided {
                 winner: winner.map(|first| if first { Side::First } else { Side::Second }),
@@ -518,6 +525,7 @@ impl<G: SessionGame> Session for GameSession<G> {
             time_control,
             move_notes: notes,
             move_clocks,
+            move_variations: variations,
             ..Header::new(players.clone(), "ply serve")
         };
         G::write_game(&self.record, &header)

@@ -151,6 +151,27 @@ pub fn game(kind: GameKind, text: &str, index: usize) -> Result<Box<dyn Session>
     super::from_record(kind, game).map_err(|e| format!("game {}: {e}", index + 1))
 }
 
+/// The variations of the game at `index` of a record file (as [`game`]
+/// picks it), as written, for each move of its main line
+/// ([`ply_core::record::pgn::variations`]); none in GGF, which has none,
+/// or when they cannot be read.
+#[must_use]
+pub fn variations(kind: GameKind, text: &str, index: usize) -> Vec<Vec<super::Variation>> {
+    if super::facts(kind).record_format.0 == "GGF" {
+        return Vec::new();
+    }
+    let games = games(kind, text);
+    let game = if index == 0 && games.len() <= 1 {
+        text
+    } else {
+        match games.get(index) {
+            Some(game) => game.as_str(),
+            None => return Vec::new(),
+        }
+    };
+    ply_core::record::pgn::variations(game).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,6 +41,9 @@ pub struct Palette {
     pub castling: Vec<(char, &'static str)>,
     /// Whether a set-up names an en passant square (chess).
     pub en_passant: bool,
+    /// Whether a set-up gives the move number and the half-move clock
+    /// (chess: FEN's last two fields).
+    pub move_number: bool,
 }
 
 /// What a position holds besides its pieces and the side to move.
@@ -50,7 +53,18 @@ pub struct Extras {
     pub castling: String,
     /// The square a pawn may be taken en passant on (`e3`).
     pub en_passant: Option<String>,
+    /// Chess: the number of the move to play, 1 to [`MAX_MOVE_NUMBER`]
+    /// (none: 1).
+    pub fullmove_number: Option<u32>,
+    /// Chess: the half-moves since the last capture or pawn move, 0 to
+    /// [`MAX_HALFMOVE_CLOCK`] (none: 0).
+    pub halfmove_clock: Option<u32>,
 }
+
+/// The highest move number a set-up takes.
+pub const MAX_MOVE_NUMBER: u32 = 9999;
+/// The highest half-move clock a set-up takes (the 75-move rule's end).
+pub const MAX_HALFMOVE_CLOCK: u32 = 150;
 
 /// The pieces of a position: each square with a piece and the piece's
 /// letter, the side to move and the [`Extras`].
@@ -155,6 +169,7 @@ pub fn palette(kind: GameKind) -> Palette {
             Vec::new()
         },
         en_passant: chess,
+        move_number: chess,
     }
 }
 
@@ -248,8 +263,18 @@ pub fn position_from(
                     return Err(format!("'{shown}' cannot be the en passant square"));
                 }
             };
+            let number = extras.fullmove_number.unwrap_or(1);
+            if !(1..=MAX_MOVE_NUMBER).contains(&number) {
+                return Err(format!("the move number must be 1 to {MAX_MOVE_NUMBER}"));
+            }
+            let clock = extras.halfmove_clock.unwrap_or(0);
+            if clock > MAX_HALFMOVE_CLOCK {
+                return Err(format!(
+                    "the half-move clock must be 0 to {MAX_HALFMOVE_CLOCK}"
+                ));
+            }
             format!(
-                "{} {} {} {en_passant} 0 1",
+                "{} {} {} {en_passant} {clock} {number}",
                 ranks.join("/"),
                 if first_to_move { 'w' } else { 'b' },
                 if castling.is_empty() { "-" } else { &castling },
@@ -311,6 +336,8 @@ pub fn pieces_of(kind: GameKind, position: Option<&str>) -> Result<SetUp, String
             extras.castling = castling.replace('-', "");
             extras.en_passant = (en_passant != "-").then(|| en_passant.to_owned());
         }
+        extras.halfmove_clock = fields.get(4).and_then(|f| f.parse().ok());
+        extras.fullmove_number = fields.get(5).and_then(|f| f.parse().ok());
     }
     Ok(SetUp {
         pieces,
@@ -399,15 +426,31 @@ mod tests {
                 vec![p("e1", 'K'), p("e8", 'k')],
                 Extras {
                     castling: "KX".to_owned(),
-                    en_passant: None,
+                    ..Extras::default()
                 },
             ),
             (
                 GameKind::Chess,
                 vec![p("e1", 'K'), p("e8", 'k')],
                 Extras {
-                    castling: String::new(),
                     en_passant: Some("e1".to_owned()),
+                    ..Extras::default()
+                },
+            ),
+            (
+                GameKind::Chess,
+                vec![p("e1", 'K'), p("e8", 'k')],
+                Extras {
+                    fullmove_number: Some(0),
+                    ..Extras::default()
+                },
+            ),
+            (
+                GameKind::Chess,
+                vec![p("e1", 'K'), p("e8", 'k')],
+                Extras {
+                    halfmove_clock: Some(151),
+                    ..Extras::default()
                 },
             ),
             (GameKind::Checkers, vec![p("33", 'b')], none.clone()),
@@ -428,5 +471,19 @@ mod tests {
         )
         .unwrap();
         assert_eq!(fen, "W:W5:BK9");
+        let counted = Extras {
+            fullmove_number: Some(23),
+            halfmove_clock: Some(7),
+            ..Extras::default()
+        };
+        let fen = position_from(
+            GameKind::Chess,
+            &[p("e1", 'K'), p("e8", 'k')],
+            false,
+            &counted,
+        );
+        assert_eq!(fen.unwrap(), "4k3/8/8/8/8/8/8/4K3 b - - 7 23");
+        let back = pieces_of(GameKind::Chess, Some("4k3/8/8/8/8/8/8/4K3 b - - 7 23")).unwrap();
+        assert_eq!(back.extras, counted);
     }
 }

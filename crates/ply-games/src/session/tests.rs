@@ -418,3 +418,42 @@ fn each_game_marks_annotations_and_scores_its_end_in_its_unit() {
         "eval +0.25"
     );
 }
+
+#[test]
+fn variations_are_written_in_pgn_and_pdn_and_left_out_of_ggf() {
+    let players = Players {
+        first: "Ann".into(),
+        second: "ply".into(),
+    };
+    let games = [
+        (GameKind::Chess, ["e4", "e5"], "d4", "1. e4 (1. d4) 1... e5"),
+        (
+            GameKind::Checkers,
+            ["11-15", "23-19"],
+            "9-13",
+            "1. 11-15 (1. 9-13) 1... 23-19",
+        ),
+        (GameKind::Othello, ["f5", "d6"], "e6", "B[F5]W[D6]"),
+    ];
+    for (kind, moves, other, expected) in games {
+        let mut game = start(kind, None);
+        for mv in moves {
+            game.play(mv).unwrap();
+        }
+        let extras = RecordExtras {
+            variations: vec![vec![Variation {
+                moves: vec![other.to_owned()],
+                variations: Vec::new(),
+            }]],
+            ..RecordExtras::default()
+        };
+        let text = game.record_with(&players, &extras);
+        assert!(text.contains(expected), "{kind}: {text}");
+        if kind == GameKind::Othello {
+            assert!(!text.contains("[E6]"), "{text}");
+        }
+        let mut loaded = from_record(kind, &text).unwrap();
+        while loaded.redo().is_some() {}
+        assert_eq!(loaded.history(), moves, "{text}");
+    }
+}
