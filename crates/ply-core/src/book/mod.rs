@@ -158,9 +158,9 @@ impl SearchBook {
     }
 
     /// The move to play in `position` from the book, if the book knows it:
-    /// the best, or with `randomness` (centi-units) one drawn at random
-    /// among the moves within `randomness` of the best. Only moves in
-    /// `only` when it is not empty.
+    /// the best (the first of equals), or with `randomness` (centi-units)
+    /// one drawn at random among the moves within `randomness` of the best.
+    /// Only moves in `only` when it is not empty.
     pub fn choose<G: Game>(
         &self,
         position: &G,
@@ -174,10 +174,13 @@ impl SearchBook {
             .filter(|m| only.is_empty() || only.contains(&m.mv))
             .collect();
         let best = moves.first()?.value;
-        let within = moves
-            .iter()
-            .take_while(|m| best - m.value <= randomness.max(0))
-            .count();
+        let within = match randomness {
+            ..=0 => 1,
+            _ => moves
+                .iter()
+                .take_while(|m| best - m.value <= randomness)
+                .count(),
+        };
         Some(if within > 1 {
             moves[rng.below(within)]
         } else {
