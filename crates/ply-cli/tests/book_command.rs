@@ -223,3 +223,16 @@ fn nboard_hints_in_the_book_are_book_lines() {
     s.quit();
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_shipped_books_answer_from_the_start() {
+    for game in ["othello", "checkers"] {
+        let out = ply(&["best", game, "--depth", "2", "--json"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(line["book"], true, "{game}: {line}");
+        let info = ply(&["book", "info", game, "--json"]);
+        let info: serde_json::Value = serde_json::from_str(stdout(&info).trim()).unwrap();
+        assert_eq!(info["moves"][0]["move"], line["move"], "{game}: {info}");
+    }
+}
