@@ -136,7 +136,7 @@ pub fn from_bytes(bytes: &[u8], game: &str) -> Result<SearchBook, BookError> {
     let settings = String::from_utf8(settings.to_vec())
         .map_err(|_| BookError::Corrupt("the settings are not UTF-8".to_owned()))?;
     let count = u32::from_le_bytes(input.array("no record count")?) as usize;
-    let expected = count.checked_mul(RECORD_BYTES).unwrap_or(usize::MAX);
+    let expected = count.saturating_mul(RECORD_BYTES);
     if input.0.len() < expected {
         return Err(BookError::Truncated("fewer records than the header says"));
     }
