@@ -199,7 +199,10 @@ fn nboard_hints_in_the_book_are_book_lines() {
     for line in &books {
         let fields: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(fields.len(), 5, "{line}");
-        assert!(fields[1].len() >= 2 && fields[1].len().is_multiple_of(2), "{line}");
+        assert!(
+            fields[1].len() >= 2 && fields[1].len().is_multiple_of(2),
+            "{line}"
+        );
         assert!(
             fields[2].parse::<f64>().is_ok() && fields[3] == "0",
             "{line}"

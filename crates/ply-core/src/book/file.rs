@@ -112,11 +112,14 @@ impl<'a> Bytes<'a> {
 /// # Errors
 /// [`BookError`] for bytes that are not a whole book of `game`.
 pub fn from_bytes(bytes: &[u8], game: &str) -> Result<SearchBook, BookError> {
-    let mut input = Bytes(bytes);
-    let magic = input.take(MAGIC.len().min(bytes.len()), "no magic bytes")?;
-    if magic != MAGIC {
-        return Err(BookError::BadMagic);
+    if !bytes.starts_with(&MAGIC) {
+        return Err(if MAGIC.starts_with(bytes) {
+            BookError::Truncated("no magic bytes")
+        } else {
+            BookError::BadMagic
+        });
     }
+    let mut input = Bytes(&bytes[MAGIC.len()..]);
     let version = u16::from_le_bytes(input.array("no version")?);
     if version != VERSION {
         return Err(BookError::Version(version));
@@ -239,7 +242,8 @@ mod tests {
     fn bad_files_give_clear_errors() {
         let bytes = to_bytes(&book());
         let err = |bytes: &[u8]| from_bytes(bytes, "othello").unwrap_err().to_string();
-        assert_eq!(err(b"hello"), "truncated book: no magic bytes");
+        assert_eq!(err(b"hello"), "not a ply book (bad magic bytes)");
+        assert_eq!(err(b"PLYB"), "truncated book: no magic bytes");
         assert_eq!(err(b"GIF89a.........."), "not a ply book (bad magic bytes)");
         assert_eq!(
             from_bytes(&bytes, "checkers").unwrap_err().to_string(),
