@@ -239,3 +239,30 @@ fn the_shipped_books_answer_from_the_start() {
         assert_eq!(info["moves"][0]["move"], line["move"], "{game}: {info}");
     }
 }
+
+#[test]
+fn hub_answers_from_the_shipped_checkers_book() {
+    let expected = ply(&["best", "checkers", "--depth", "2", "--json"]);
+    let expected: serde_json::Value = serde_json::from_str(stdout(&expected).trim()).unwrap();
+    for (options, book) in [("hub", true), ("hub --no-book", false)] {
+        let mut s = Session::start(options);
+        s.send("set-param name=frame value=standard");
+        s.send("pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+        s.send("level depth=4");
+        s.send("go think");
+        let lines = s.until("done");
+        let done = lines.last().unwrap();
+        let infos = lines.iter().filter(|l| l.starts_with("info ")).count();
+        if book {
+            // One info line, the book's, and its best move.
+            assert_eq!(infos, 1, "{lines:?}");
+            assert!(
+                done.starts_with(&format!("done move={}", expected["move"].as_str().unwrap())),
+                "{done}"
+            );
+        } else {
+            assert!(infos >= 4, "{lines:?}");
+        }
+        s.quit();
+    }
+}
