@@ -39,7 +39,9 @@ CASES = [
 def test_best_move_is_ply_bests(game, board, position, depth):
     env = dict(os.environ, PLY_EGDB_DIR="/nonexistent/ply-players-agree")
     out = subprocess.run(
-        [PLY, "best", game, "--fen", position, "--depth", str(depth), "--hash", "16", "--json"],
+        # The player's search, not the opening book.
+        [PLY, "best", game, "--fen", position, "--depth", str(depth), "--hash", "16",
+         "--no-book", "--json"],
         capture_output=True,
         text=True,
         env=env,

@@ -1,6 +1,6 @@
 //! `ply best`: search a position and print the best move.
 
-use crate::engines::{self, PlayerTask};
+use crate::engines::{self, BookChoice, PlayerTask};
 use crate::error::CliError;
 use crate::games::{self, Dispatch, GameEntry, GameTask};
 use clap::Args;
@@ -60,6 +60,11 @@ pub struct BestArgs {
     /// bitboard by default.
     #[arg(long = "gen", value_name = "NAME")]
     pub generator: Option<String>,
+
+    /// The opening book: a book move answers at once where the book knows
+    /// the position.
+    #[command(flatten)]
+    pub book: BookChoice,
 }
 
 /// The JSON line of `ply best`.
@@ -86,6 +91,10 @@ struct BestLine {
     /// holds the position.
     #[serde(skip_serializing_if = "Option::is_none")]
     database: Option<&'static str>,
+    /// True when the move comes from the opening book (its score is the
+    /// book's value).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    book: bool,
 }
 
 /// `ply best` on the game the arguments name.
@@ -122,7 +131,10 @@ impl PlayerTask for BestSearch<'_> {
 
     fn run<P: Player>(self) -> Self::Output {
         type G<P> = <P as Player>::Game;
-        let mut player = engines::player::<P>(self.args.hash)?;
+        let mut player = self
+            .args
+            .book
+            .booked(engines::player::<P>(self.args.hash)?)?;
         let args = self.args;
         let root = match &args.fen {
             Some(text) => {
@@ -157,6 +169,7 @@ impl PlayerTask for BestSearch<'_> {
                     result: Some(result),
                     exact: false,
                     database: None,
+                    book: false,
                 };
                 writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
             } else {
@@ -219,6 +232,7 @@ impl PlayerTask for BestSearch<'_> {
                 result: None,
                 exact: solved && thought.bound == Bound::Exact,
                 database: database.map(|verdict| verdict.name()),
+                book: thought.source == Source::Book,
             };
             writeln!(out, "{}", serde_json::to_string(&line).expect("plain data"))?;
         } else if solved {
@@ -235,6 +249,14 @@ impl PlayerTask for BestSearch<'_> {
                 thought.depth,
                 thought.nodes,
                 thought.time.as_secs_f64(),
+                pv.join(" ")
+            )?;
+        } else if thought.source == Source::Book {
+            writeln!(
+                out,
+                "best {}  score {}  book  pv {}",
+                root.move_name(best),
+                player.describe_score(thought.score),
                 pv.join(" ")
             )?;
         } else {

@@ -33,9 +33,9 @@ pub enum Command {
     /// Speak UCI on stdin/stdout (chess GUIs: register `ply uci` as the engine).
     Uci,
     /// Speak Hub (Scan's protocol) on stdin/stdout, for English checkers.
-    Hub,
+    Hub(crate::engines::BookChoice),
     /// Speak NBoard (version 2) on stdin/stdout, for Othello GUIs such as NBoard.
-    Nboard,
+    Nboard(crate::engines::BookChoice),
     /// Solve an Othello position exactly: the final disc difference with
     /// perfect play, the best move and line.
     Solve(crate::solve::SolveArgs),
@@ -43,6 +43,8 @@ pub enum Command {
     /// of cutechess-cli, `ply match <game> -help` lists them.
     #[command(disable_help_flag = true)]
     Match(MatchArgs),
+    /// Opening books built by ply's searches: build, info.
+    Book(crate::book::BookArgs),
     /// Checkers endgame databases: build, probe, verify, info.
     Egdb(crate::egdb::EgdbArgs),
     /// Make evaluation weights from ply's own games: `ply train othello generate`.

@@ -2,6 +2,7 @@
 
 use crate::error::CliError;
 use ply_core::Player;
+use ply_core::book::Booked;
 
 /// What each level means, for `ply best --help` and `ply play --help`.
 pub const LEVELS_HELP: &str = "Levels:
@@ -33,4 +34,52 @@ pub trait PlayerTask {
 /// [`CliError::HashAllocation`] if the table cannot be had.
 pub fn player<P: Player>(hash_mb: usize) -> Result<P, CliError> {
     P::with_hash(hash_mb).map_err(|_| CliError::HashAllocation(hash_mb))
+}
+
+/// The opening book options of the commands that play (`ply play`, `ply
+/// best`, `ply nboard`, `ply hub`): the book built by search that ships
+/// with ply by default.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct BookChoice {
+    /// Play without the opening book.
+    #[arg(long)]
+    pub no_book: bool,
+    /// The opening book file to use instead of the shipped one (made by
+    /// `ply book build`).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<std::path::PathBuf>,
+    /// Play any book move within this loss (centi-units: hundredths of a
+    /// disc or a man) of the best, drawn at random; 0 plays the best.
+    #[arg(long, value_name = "LOSS", default_value_t = 0)]
+    pub book_randomness: u32,
+}
+
+impl BookChoice {
+    /// The book chosen for game `game` (none with `--no-book`).
+    ///
+    /// # Errors
+    /// [`CliError::Book`] for a book file that cannot be used.
+    pub fn book(
+        &self,
+        game: &str,
+    ) -> Result<Option<std::sync::Arc<ply_core::book::SearchBook>>, CliError> {
+        ply_games::playable::search_book::choose(game, self.book.as_deref(), self.no_book)
+            .map_err(|e| CliError::Book(e.to_string()))
+    }
+
+    /// `--book-randomness` as centi-units.
+    #[must_use]
+    pub fn randomness(&self) -> i32 {
+        i32::try_from(self.book_randomness).unwrap_or(i32::MAX)
+    }
+
+    /// `player` with the book chosen for its game.
+    ///
+    /// # Errors
+    /// [`CliError::Book`] for a book file that cannot be used.
+    pub fn booked<P: Player>(&self, player: P) -> Result<Booked<P>, CliError> {
+        let mut booked = Booked::new(player, self.book(<P::Game as ply_core::Game>::NAME)?);
+        booked.set_randomness(self.randomness());
+        Ok(booked)
+    }
 }

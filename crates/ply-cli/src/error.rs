@@ -81,6 +81,9 @@ pub enum CliError {
     /// A network file (`PLY_CHESS_NET`, `EvalFile`) could not be used.
     #[error("{0}")]
     Network(String),
+    /// An opening book could not be built, read or written.
+    #[error("{0}")]
+    Book(String),
     /// Writing the output failed (e.g. a closed pipe).
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -105,7 +108,8 @@ impl CliError {
             | CliError::Match(_)
             | CliError::Egdb(_)
             | CliError::Train(_)
-            | CliError::Network(_) => ExitCode::from(2),
+            | CliError::Network(_)
+            | CliError::Book(_) => ExitCode::from(2),
             CliError::EgdbFile {
                 machine_failure, ..
             } => ExitCode::from(if *machine_failure { 1 } else { 2 }),

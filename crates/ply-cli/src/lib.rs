@@ -15,7 +15,7 @@
 //! 5. `games`: the registry, one entry per game, and the one dispatch from a
 //!    game's name to its types;
 //! 6. the commands that reach their game through it: `perft`, `best`,
-//!    `bench`, `board`, `solve` (and `ply play` and `ply match`, here), `egdb`
+//!    `bench`, `board`, `solve` (and `ply play` and `ply match`, here), `book`, `egdb`
 //!    and `train`;
 //! 7. `cli`: the command line's arguments; [`run`] on top of it all.
 
@@ -23,6 +23,7 @@ mod arena;
 mod bench;
 mod best;
 mod board;
+mod book;
 mod cli;
 mod egdb;
 mod engines;
@@ -62,8 +63,14 @@ pub fn run() -> ExitCode {
         Command::Board(args) => board::run(args, cli.json),
         Command::Bench(args) => bench::run(args, cli.json),
         Command::Uci => protocol::uci::run().map_err(CliError::from),
-        Command::Hub => protocol::hub::run().map_err(CliError::from),
-        Command::Nboard => protocol::nboard::run().map_err(CliError::from),
+        Command::Hub(choice) => choice
+            .book(<ply_checkers::Checkers as ply_core::Game>::NAME)
+            .and_then(|book| protocol::hub::run(book, choice.randomness()).map_err(CliError::from)),
+        Command::Nboard(choice) => choice
+            .book(<ply_othello::Othello as ply_core::Game>::NAME)
+            .and_then(|book| {
+                protocol::nboard::run(book, choice.randomness()).map_err(CliError::from)
+            }),
         Command::Solve(args) => solve::run(args, cli.json),
         Command::Match(args) => games::engine_game(&args.game).and_then(|game| {
             game.dispatch(Match {
@@ -71,6 +78,7 @@ pub fn run() -> ExitCode {
                 json: cli.json,
             })
         }),
+        Command::Book(args) => book::run(args, cli.json),
         Command::Egdb(args) => egdb::run(args, cli.json),
         Command::Train(args) => train::run(args, cli.json),
         Command::Serve(args) => serve::run(args, cli.json),

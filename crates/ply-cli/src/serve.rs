@@ -25,12 +25,17 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 200,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
     pub max_games: usize,
+
+    /// The computer plays without the opening book.
+    #[arg(long)]
+    pub no_book: bool,
 }
 
 /// Runs `ply serve` until the process is stopped.
 pub fn run(args: &ServeArgs, json: bool) -> Result<(), CliError> {
     let config = ply_serve::Config {
         max_sessions: args.max_games,
+        book: !args.no_book,
         ..ply_serve::Config::default()
     };
     let open = args.open;

@@ -10,7 +10,7 @@ const PYDRAUGHTS_START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
 /// A Hub session in the standard frame (side to move, squares 1..32).
 fn standard() -> Session {
-    let mut s = Session::start("hub");
+    let mut s = Session::start("hub --no-book");
     s.send("set-param name=frame value=standard");
     s
 }
@@ -109,7 +109,7 @@ fn errors_pong_and_stop() {
 
 #[test]
 fn pydraughts_frame_is_the_default_and_nothing_goes_to_stderr() {
-    let mut s = Session::start("hub");
+    let mut s = Session::start("hub --no-book");
     s.send("hub");
     let lines = s.until("wait");
     assert!(

@@ -17,7 +17,7 @@ const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OO
 
 /// `ply nboard` after `nboard 2` and its answer.
 fn start() -> Session {
-    let mut session = Session::start("nboard");
+    let mut session = Session::start("nboard --no-book");
     session.send("nboard 2");
     assert_eq!(session.next(), "set myname ply");
     session

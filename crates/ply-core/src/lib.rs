@@ -5,6 +5,7 @@
 //! Everything here is generic over [`Game`] and monomorphised per game, so the hot
 //! paths (move generation, copy-make, counting) never go through dynamic dispatch.
 
+pub mod book;
 pub mod cpu;
 pub mod game;
 pub mod history;

@@ -4,7 +4,8 @@
 //! server: name its sides and moves, read moves people type, judge and
 //! describe the end with the game's history, its opening book and its record
 //! format. One implementation per game ([`chess`], [`checkers`],
-//! [`othello`]); [`book`] holds the opening books, [`openings`] the openings read from
+//! [`othello`]); [`book`] holds the opening books of named lines, [`search_book`] the
+//! books built by search that ship with ply, [`openings`] the openings read from
 //! files (EPD, PGN, PDN, GGF, the ACF ballot table) and [`record`] the header
 //! of a game played by ply.
 
@@ -14,6 +15,7 @@ pub mod chess;
 pub mod openings;
 pub mod othello;
 pub mod record;
+pub mod search_book;
 
 use crate::Draw;
 use book::Book;
@@ -136,8 +138,14 @@ pub trait Playable: Searchable + Draw {
         None
     }
 
-    /// The opening book (built once).
+    /// The opening book of named lines (built once).
     fn book() -> &'static Book<Self::Move>;
+
+    /// Where `ply book build` grows a book by search from: the start
+    /// position (checkers adds the positions of the ACF ballots).
+    fn book_roots() -> Vec<Self> {
+        vec![Self::start()]
+    }
 
     /// The game as a record file for other programs.
     fn write_record(

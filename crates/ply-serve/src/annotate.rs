@@ -70,6 +70,7 @@ impl AnnotateLimits {
             hash_mb: state.config.hash_mb,
             seed: 0,
             multipv: 1,
+            book: false,
         })
     }
 }

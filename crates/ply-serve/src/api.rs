@@ -661,6 +661,7 @@ impl SearchLimits {
             hash_mb,
             seed: rand_seed(),
             multipv,
+            book: false,
         })
     }
 }
@@ -672,7 +673,9 @@ fn rand_seed() -> u64 {
 }
 
 /// `POST /api/games/{id}/think`: the computer thinks (with the game's
-/// player) and, unless `play` is false, plays its move; `{answer, game}`.
+/// player; where it plays its move, with the opening book first unless
+/// the server has none) and, unless `play` is false, plays its move;
+/// `{answer, game}`.
 /// The search stops when the request goes away or `/stop` is posted.
 pub async fn think(
     Shared(state): Shared<Arc<State>>,
@@ -698,6 +701,8 @@ pub async fn think(
     if play && let Some(clock) = slot.clock().as_ref() {
         settings.movetime = Some(clock.budget(mover_first).min(state.config.max_movetime));
     }
+    // The computer's move comes from the book where it knows the position.
+    settings.book = play && state.config.book;
     let (answer, plies) = run_search(&state, &slot, &settings, |_| {}).await?;
     let mut game = slot.game();
     let mut played = None;

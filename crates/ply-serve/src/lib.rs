@@ -73,12 +73,15 @@ pub struct Config {
     /// loopback address needs against DNS rebinding (another site's page
     /// whose name points here). `ply serve` sets it when bound to loopback.
     pub loopback_only: bool,
+    /// The computer's moves come from the opening book shipped with ply
+    /// where it knows the position.
+    pub book: bool,
 }
 
 impl Default for Config {
     /// 200 games, dropped after 30 idle minutes, as many searches as the
     /// machine has cores (at least 2), 16 MiB each, 30 s per move, 60 s per
-    /// analysis.
+    /// analysis, the opening book on.
     fn default() -> Config {
         let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         Config {
@@ -89,6 +92,7 @@ impl Default for Config {
             max_movetime: Duration::from_secs(30),
             max_analysis: Duration::from_secs(60),
             loopback_only: true,
+            book: true,
         }
     }
 }

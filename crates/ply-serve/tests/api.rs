@@ -771,3 +771,31 @@ async fn a_record_of_several_games_lists_them_and_loads_the_chosen_one() {
         assert!(!error_of(&answer).is_empty());
     }
 }
+
+#[tokio::test]
+async fn the_computer_moves_from_the_book_unless_the_server_has_none() {
+    for (book, source) in [(true, "book"), (false, "search")] {
+        let (app, _) = app_with(Config {
+            book,
+            ..Config::default()
+        });
+        for game in ["othello", "checkers"] {
+            let view = start(&app, game, None).await;
+            let id = view["id"].as_str().unwrap();
+            let think = format!("/api/games/{id}/think");
+            let (status, thought) = call(&app, "POST", &think, Some(json!({ "depth": 2 }))).await;
+            assert_eq!(status, StatusCode::OK, "{thought}");
+            assert_eq!(thought["answer"]["source"], source, "{game}: {thought}");
+            assert_eq!(thought["played"], thought["answer"]["best"]);
+            // Analysis (not played) always searches.
+            let (_, analysis) = call(
+                &app,
+                "POST",
+                &think,
+                Some(json!({ "depth": 2, "play": false })),
+            )
+            .await;
+            assert_eq!(analysis["answer"]["source"], "search", "{game}: {analysis}");
+        }
+    }
+}

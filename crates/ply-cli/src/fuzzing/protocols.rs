@@ -54,7 +54,9 @@ pub fn hub(input: &[u8]) {
     let answers = [
         "id", "param", "wait", "ready", "info", "done", "pong", "error",
     ];
-    run(input, &answers, |input, output| hub::session(input, output));
+    run(input, &answers, |input, output| {
+        hub::session(input, output, None, 0)
+    });
 }
 
 /// An NBoard session over `input`.
@@ -64,12 +66,13 @@ pub fn nboard(input: &[u8]) {
         "pong",
         "===",
         "search",
+        "book",
         "status",
         "nodestats",
         "learned",
         "analysis",
     ];
     run(input, &answers, |input, output| {
-        nboard::session(input, output)
+        nboard::session(input, output, None, 0)
     });
 }

@@ -78,6 +78,11 @@ pub struct PlayArgs {
     /// the start position; the opening book is not used then.
     #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub fen: Option<String>,
+
+    /// The opening book built by search (after the named lines): the
+    /// computer plays its moves where it knows the position.
+    #[command(flatten)]
+    pub book: crate::engines::BookChoice,
 }
 
 /// Which sides a person plays: `--color` names a side by its colour in this
@@ -125,6 +130,8 @@ pub fn run<G: Playable>(args: &PlayArgs) -> Result<(), CliError> {
         ),
         indicator: std::io::stderr().is_terminal(),
         watch_pause: std::io::stdout().is_terminal(),
+        book: args.book.book(G::NAME)?,
+        book_randomness: i32::try_from(args.book.book_randomness).unwrap_or(i32::MAX),
     };
     let input = input::Input::stdin();
     let mut session = Session::new(start, settings, input, Box::new(std::io::stdout()));

@@ -9,12 +9,14 @@ use super::thinking;
 use crate::search_thread::{SearchJob, SearchThread};
 use ply_core::GameHistory;
 use ply_core::Player;
+use ply_core::book::{Booked, SearchBook};
 use ply_core::player::Source;
 use ply_core::search::{Level, Limits, Options};
 use ply_core::{Outcome, Side};
 use ply_games::playable::Playable;
 use ply_games::playable::book::Rng;
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Time per move at level 10 when `--movetime` is not given.
@@ -47,6 +49,10 @@ pub struct Settings {
     pub indicator: bool,
     /// Pause between moves when the computer plays itself (a person watches).
     pub watch_pause: bool,
+    /// The opening book built by search, if any.
+    pub book: Option<Arc<SearchBook>>,
+    /// The loss within which a book move is drawn at random (0: the best).
+    pub book_randomness: i32,
 }
 
 /// How a session ended.
@@ -70,7 +76,7 @@ pub struct Session<G: Playable> {
     pub(super) start: G,
     pub(super) settings: Settings,
     pub(super) rng: Rng,
-    pub(super) search: SearchThread<G::Player>,
+    pub(super) search: SearchThread<Booked<G::Player>>,
     pub(super) input: Input,
     pub(super) out: Box<dyn Write>,
     /// The board on screen shows the current position.
@@ -83,6 +89,8 @@ impl<G: Playable> Session<G> {
     /// A session starting at `start`.
     pub fn new(start: G, settings: Settings, input: Input, out: Box<dyn Write>) -> Self {
         let player = G::Player::with_hash(HASH_MB).expect("a 32 MiB transposition table");
+        let mut player = Booked::new(player, settings.book.clone());
+        player.set_randomness(settings.book_randomness);
         Session {
             record: GameHistory::new(start.clone()),
             start,
@@ -307,6 +315,7 @@ impl<G: Playable> Session<G> {
                     s if s > 0 => format!("solved: wins by {s}"),
                     s => format!("solved: loses by {}", -s),
                 },
+                Source::Book => format!("book, score {}", result.score),
                 _ => format!(
                     "depth {}, score {}, {:.1} s",
                     result.depth,

@@ -6,6 +6,7 @@
 use super::input::Input;
 use crate::search_thread::{SearchJob, SearchThread};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ply_core::book::Booked;
 use ply_core::player;
 use ply_core::search::Info;
 use ply_games::playable::Playable;
@@ -28,7 +29,7 @@ pub struct Thought<M> {
 /// interrupts it; `label` heads the spinner, shown when `indicator` is set.
 /// `None` if the search thread died without an answer.
 pub fn think<G: Playable>(
-    search: &mut SearchThread<G::Player>,
+    search: &mut SearchThread<Booked<G::Player>>,
     job: SearchJob<G>,
     input: &mut Input,
     label: &str,

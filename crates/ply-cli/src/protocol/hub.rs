@@ -45,6 +45,7 @@ use ply_checkers::engine::CheckersPlayer;
 use ply_checkers::{Checkers, Color, Move};
 use ply_core::Game;
 use ply_core::Player;
+use ply_core::book::{Booked, SearchBook};
 use ply_core::search::{Clock, Info, Level, Limits, Score};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -70,7 +71,7 @@ enum Frame {
 /// A Hub session.
 struct Hub {
     out: Output,
-    search: SearchThread<CheckersPlayer>,
+    search: SearchThread<Booked<CheckersPlayer>>,
     /// The endgame database the search probes, to tell a root's value.
     database: Option<Arc<Database>>,
     frame: Frame,
@@ -82,17 +83,27 @@ struct Hub {
     pondering: bool,
 }
 
-/// Runs a Hub session on stdin/stdout until `quit` or end of input.
-pub fn run() -> std::io::Result<()> {
-    session(std::io::stdin().lock(), std::io::stdout())
+/// Runs a Hub session on stdin/stdout until `quit` or end of input, with
+/// `book` (none: searches only) and its randomness (see
+/// [`Booked::set_randomness`]).
+pub fn run(book: Option<Arc<SearchBook>>, randomness: i32) -> std::io::Result<()> {
+    session(std::io::stdin().lock(), std::io::stdout(), book, randomness)
 }
 
 /// Runs a Hub session reading commands from `input` and writing to `output`
-/// until `quit` or the end of the input, which both stop any search at once.
-pub fn session(input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
+/// until `quit` or the end of the input, which both stop any search at once;
+/// `book` answers `go` where it knows the position.
+pub fn session(
+    input: impl BufRead,
+    output: impl Write + Send + 'static,
+    book: Option<Arc<SearchBook>>,
+    randomness: i32,
+) -> std::io::Result<()> {
     let database = CheckersPlayer::default_database();
     let player = CheckersPlayer::with_database(DEFAULT_HASH_MB, database.clone())
         .map_err(std::io::Error::other)?;
+    let mut player = Booked::new(player, book);
+    player.set_randomness(randomness);
     let mut hub = Hub {
         out: Output::new(output),
         search: SearchThread::new(player),

@@ -9,9 +9,9 @@
 //! | `nboard 2` | `set myname ply` |
 //! | `set depth N` | nothing: searches go N plies deep (1-60) |
 //! | `set game <GGF>` | nothing: later commands are about the end of that game |
-//! | `set contempt N` | nothing (accepted; ply has no book draws to value) |
+//! | `set contempt N` | nothing (accepted; ply's book has no draws to value) |
 //! | `move F5[/eval/time]` (`PA` passes; a bare `F5` as in version 1) | nothing: the move is played |
-//! | `hint N` | `status`, then `search <pv> <eval> 0 <depth>` for the N best moves as they are found, `nodestats`, `status` |
+//! | `hint N` | `status`, then `search <pv> <eval> 0 <depth>` for the N best moves as they are found (in a book position `book <pv> <eval> 0 <depth>`, the book's N best moves), `nodestats`, `status` |
 //! | `go` | `status`, `search` lines, `nodestats`, then `=== <move>/<eval>/<time>` (the move is not played) |
 //! | `ping N` | stops any search, then `pong N` |
 //! | `learn` | `learned` |
@@ -25,7 +25,11 @@
 //! `100%`; with two more, it is solved for a win, loss or draw and the depth
 //! is `100%W`; otherwise the midgame engine searches to the set depth and the
 //! depth is the plies searched. `go` also respects the game clock of the GGF
-//! game (`TI` less the times of the side's moves). Searches run on a worker thread, so `ping` is
+//! game (`TI` less the times of the side's moves). Where the opening book
+//! (the shipped one, `--book FILE`, none with `--no-book`) knows the
+//! position, `go` answers its move at once after a `book` line and `hint`
+//! answers `book` lines (the depth is the length of the book line).
+//! Searches run on a worker thread, so `ping` is
 //! answered while ply thinks. Lines ply does not understand are ignored, with
 //! a note on stderr.
 
@@ -33,6 +37,7 @@ use super::Output;
 use crate::search_thread::{Control, Worker};
 use ply_core::GameHistory;
 use ply_core::Player;
+use ply_core::book::{Booked, SearchBook};
 use ply_core::player::{Request, Source, Thought};
 use ply_core::search::Bound;
 use ply_core::search::{Clock, Info, Limits, Score};
@@ -129,26 +134,35 @@ fn side_index(side: Side) -> usize {
 struct NBoard {
     out: Output,
     /// The engine on its worker thread.
-    worker: Worker<OthelloPlayer>,
+    worker: Worker<Engine>,
     game: GameState,
     settings: Settings,
     contempt: i32,
 }
 
-/// Runs an NBoard session on stdin/stdout until `quit` or end of input.
-pub fn run() -> std::io::Result<()> {
-    session(std::io::stdin().lock(), std::io::stdout())
+/// The engine: ply's Othello player behind its opening book.
+type Engine = Booked<OthelloPlayer>;
+
+/// Runs an NBoard session on stdin/stdout until `quit` or end of input,
+/// with `book` (none: searches only) and its randomness (see
+/// [`Booked::set_randomness`]).
+pub fn run(book: Option<Arc<SearchBook>>, randomness: i32) -> std::io::Result<()> {
+    session(std::io::stdin().lock(), std::io::stdout(), book, randomness)
 }
 
 /// Runs an NBoard session reading commands from `input` and writing to
 /// `output` until `quit` or the end of the input, which both stop any search
-/// at once.
+/// at once; `book` answers where it knows the position.
 pub fn session(
     input: impl std::io::BufRead,
     output: impl std::io::Write + Send + 'static,
+    book: Option<Arc<SearchBook>>,
+    randomness: i32,
 ) -> std::io::Result<()> {
     let engine =
         OthelloPlayer::new(ENGINE_HASH_MB, SOLVER_HASH_MB).map_err(std::io::Error::other)?;
+    let mut engine = Booked::new(engine, book);
+    engine.set_randomness(randomness);
     let mut session = NBoard {
         out: Output::new(output),
         worker: Worker::new(engine),
@@ -387,7 +401,7 @@ impl Job {
             .expect("the current position is always there")
     }
 
-    fn run(self, engine: &mut OthelloPlayer, task: Task) {
+    fn run(self, engine: &mut Engine, task: Task) {
         let start = Instant::now();
         match task {
             Task::Hint(n) => {
@@ -447,7 +461,7 @@ impl Job {
     /// iterations (or the solve) sent as `search` lines when `report`.
     fn think(
         &self,
-        engine: &mut OthelloPlayer,
+        engine: &mut Engine,
         position: &Othello,
         limits: &Limits,
         report: bool,
@@ -455,7 +469,13 @@ impl Job {
         engine.options_mut().multipv = 1;
         let out = self.out.clone();
         let request = Request::new(position, limits, self.control.stop_flag());
-        let thought = engine.think(&request, &mut |info: &Info<Move>| {
+        if let Some(thought) = engine.book_answer(&request) {
+            if report {
+                self.book_line(&thought.pv, thought.score);
+            }
+            return thought;
+        }
+        let thought = engine.player().think(&request, &mut |info: &Info<Move>| {
             if report {
                 Self::search_line(&out, info);
             }
@@ -471,18 +491,48 @@ impl Job {
     fn eval(thought: &Thought<Move>) -> String {
         match thought.source {
             Source::Solved => format!("{}.00", thought.score.0 / 100),
-            _ => discs(thought.score),
+            Source::Search | Source::Book | Source::Database(_) => discs(thought.score),
         }
     }
 
-    /// `hint n`: the `n` best moves, solved when few empties are left.
-    fn hint(&self, engine: &mut OthelloPlayer, n: usize) -> u64 {
+    /// A `book <pv> <eval> 0 <depth>` line: the depth is the book line's
+    /// length.
+    fn book_line(&self, pv: &[Move], score: Score) {
+        self.out.line(&format!(
+            "book {} {} 0 {}",
+            nboard_pv(pv),
+            discs(score),
+            pv.len()
+        ));
+    }
+
+    /// `hint n` in a position the book knows: its `n` best moves as `book`
+    /// lines; false when the book does not know the position.
+    fn book_hint(&self, engine: &Engine, position: &Othello, n: usize) -> bool {
+        let Some(book) = engine.book() else {
+            return false;
+        };
+        let Some(moves) = book.moves(position) else {
+            return false;
+        };
+        for choice in moves.into_iter().take(n) {
+            let mut pv = vec![choice.mv];
+            pv.extend(book.line(&position.play_unchecked(choice.mv), 24));
+            self.book_line(&pv, Score(choice.value));
+        }
+        true
+    }
+
+    /// `hint n`: the `n` best moves (the book's, where it knows the
+    /// position), solved when few empties are left.
+    fn hint(&self, engine: &mut Engine, n: usize) -> u64 {
         let position = self.position();
         let moves = position.legal_moves();
-        if moves.is_empty() {
+        if moves.is_empty() || self.book_hint(engine, &position, n) {
             return 0;
         }
         let limits = Limits::depth(self.settings.depth);
+        let engine = engine.player();
         let reach = engine.reach(&position, &limits);
         let Some(window) = reach.window() else {
             engine.midgame().options.multipv = n.min(moves.len());
@@ -529,7 +579,7 @@ impl Job {
     }
 
     /// `go`: the move to play within the depth and the clock, then `===`.
-    fn go(&self, engine: &mut OthelloPlayer, start: Instant) {
+    fn go(&self, engine: &mut Engine, start: Instant) {
         let position = self.position();
         let moves = position.legal_moves();
         if moves.is_empty() {
@@ -570,7 +620,7 @@ impl Job {
     /// `analyze`: every position of the game, from the last back to the
     /// start, as `analysis movesMade eval` (mover's view): exact scores where
     /// the depth set reaches an exact solve, midgame scores elsewhere.
-    fn analyze(&self, engine: &mut OthelloPlayer) -> u64 {
+    fn analyze(&self, engine: &mut Engine) -> u64 {
         let mut nodes = 0;
         let limits = Limits::depth(self.settings.depth);
         for (made, position) in self.positions.iter().enumerate().rev() {
@@ -580,9 +630,9 @@ impl Job {
             let eval = if position.outcome().is_some() {
                 format!("{}.00", position.final_score())
             } else {
-                let thought = if engine.reach(position, &limits) == Reach::WinLossDraw {
+                let thought = if engine.player().reach(position, &limits) == Reach::WinLossDraw {
                     // A bound is no evaluation: the midgame search's score.
-                    Thought::from(engine.midgame().search(
+                    Thought::from(engine.player().midgame().search(
                         position,
                         &[],
                         &limits,

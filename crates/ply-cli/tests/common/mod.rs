@@ -44,11 +44,12 @@ pub struct Session {
 }
 
 impl Session {
-    /// Starts `ply <protocol>`; its stderr (notes, not protocol) is kept
+    /// Starts `ply <protocol>` (with the options after it, separated by
+    /// spaces: `nboard --no-book`); its stderr (notes, not protocol) is kept
     /// apart, see [`Session::stderr`].
     pub fn start(protocol: &str) -> Session {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-            .arg(protocol)
+            .args(protocol.split_whitespace())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -201,6 +201,13 @@ impl Playable for Checkers {
         CELL.get_or_init(|| build_book(BALLOTS).expect("the ballots are checked by a unit test"))
     }
 
+    /// The start and every ballot of the tournament deck.
+    fn book_roots() -> Vec<Self> {
+        let mut roots = vec![Checkers::start()];
+        roots.extend(deck_positions());
+        roots
+    }
+
     fn write_game(record: &GameHistory<Self>, header: &Header<EndReason>) -> String {
         pdn::write(record, header, closing_comment(record, header).as_deref())
     }

@@ -38,9 +38,10 @@ pub mod records;
 pub mod setup;
 
 use crate::diagram::Diagram;
-use crate::playable::{Marks, Playable};
+use crate::playable::{Marks, Playable, search_book};
 use crate::registry::GameKind;
 use crate::svg;
+use ply_core::book::Booked;
 use ply_core::player::{Player, Request, Source};
 pub use ply_core::record::Variation;
 use ply_core::record::{Ending as RecordEnding, Header, MoveClock, Players};
@@ -158,10 +159,13 @@ pub struct Settings {
     pub seed: u64,
     /// Lines to report.
     pub multipv: usize,
+    /// Whether the opening book shipped with ply answers where it knows the
+    /// position (the computer's moves; analysis searches).
+    pub book: bool,
 }
 
 impl Default for Settings {
-    /// Full strength for one second, one thread, 16 MiB, one line.
+    /// Full strength for one second, one thread, 16 MiB, one line, no book.
     fn default() -> Settings {
         Settings {
             level: 10,
@@ -171,6 +175,7 @@ impl Default for Settings {
             hash_mb: 16,
             seed: 0,
             multipv: 1,
+            book: false,
         }
     }
 }
@@ -651,9 +656,14 @@ impl<G: SessionGame> Search for GameSearch<G> {
         if self.over {
             return nothing("search");
         }
-        let Ok(mut player) = G::Player::with_hash(settings.hash_mb.max(1)) else {
+        let Ok(player) = G::Player::with_hash(settings.hash_mb.max(1)) else {
             return nothing("search");
         };
+        let book = settings
+            .book
+            .then(|| search_book::shipped(G::NAME))
+            .flatten();
+        let mut player = Booked::new(player, book);
         *player.options_mut() = Options {
             threads: settings.threads.max(1),
             level: Level::new(settings.level.clamp(1, 10)).unwrap_or(Level::FULL),
