@@ -315,6 +315,21 @@ impl Network {
         }
     }
 
+    /// `to = from` plus the rows of `added` minus those of `removed`: a
+    /// child's accumulator from its parent's in one pass (wrapping, as
+    /// [`Network::add_feature`]).
+    #[inline]
+    pub fn update(&self, from: &[i16], to: &mut [i16], added: &[usize], removed: &[usize]) {
+        let h = self.hidden;
+        to[..h].copy_from_slice(&from[..h]);
+        for &feature in added {
+            self.add_feature(&mut to[..h], feature);
+        }
+        for &feature in removed {
+            self.remove_feature(&mut to[..h], feature);
+        }
+    }
+
     /// The raw output from the two accumulators (side to move first), in
     /// units of `QA * QB`.
     #[must_use]

@@ -331,6 +331,35 @@ pub trait Evaluator<G>: Send + Sync {
         let _ = position;
         None
     }
+
+    /// A fresh state for one search thread that evaluates the positions of
+    /// the line it searches incrementally (a network's accumulators, updated
+    /// from the parent's), or `None` (the default) for an evaluator that
+    /// sees each position alone through [`Evaluator::evaluate`].
+    fn stack(&self) -> Option<Box<dyn EvalStack<G>>> {
+        None
+    }
+}
+
+/// An evaluation kept along the line a search thread is on, so that a
+/// position's value is computed from its parent's state and the change the
+/// move made rather than from scratch (the search makes positions by copy,
+/// so it tells the stack each child it makes).
+///
+/// The thread calls [`EvalStack::push`] for every child it makes, ply by
+/// ply from its root (ply 0), and [`EvalStack::evaluate`] for positions on
+/// that line; a stack must give the same value as the evaluator's
+/// [`Evaluator::evaluate`] for every position, however it got there.
+pub trait EvalStack<G>: Send {
+    /// `child`, `ply` plies from the root, was made from `parent` (the
+    /// position at `ply - 1`); it replaces whatever was at `ply`. Cheap:
+    /// the work is left to [`EvalStack::evaluate`], which a cut-off may never
+    /// call.
+    fn push(&mut self, ply: usize, parent: &G, child: &G);
+
+    /// The static value of `position` for the side to move, the position at
+    /// `ply` on the current line (the root at ply 0).
+    fn evaluate(&mut self, ply: usize, position: &G) -> Score;
 }
 
 /// Progress reported after each completed iteration (and each MultiPV line).

@@ -7,7 +7,8 @@ use super::pacing::{NEXT_ITERATION_FRACTION, Pacing};
 use super::picker::{MovePicker, REFUTATIONS};
 use super::table::{Bound, Entry, TranspositionTable};
 use super::{
-    Deadlines, Evaluator, Info, Limits, NoMoves, Options, PonderHit, SearchResult, Searchable,
+    Deadlines, EvalStack, Evaluator, Info, Limits, NoMoves, Options, PonderHit, SearchResult,
+    Searchable,
 };
 use crate::score::{MAX_PLY, Score};
 use arrayvec::ArrayVec;
@@ -147,6 +148,9 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     /// Recent static evaluations, where the game keeps them
     /// ([`Features::eval_cache`]).
     eval_cache: Option<EvalCache>,
+    /// The evaluator's incremental state along the current line, where it
+    /// keeps one ([`Evaluator::stack`]).
+    eval_stack: Option<Box<dyn EvalStack<G>>>,
 }
 
 impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
@@ -197,6 +201,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             root_depth: 0,
             excluded: vec![None; MAX_PLY + 2],
             eval_cache: G::FEATURES.eval_cache.then(EvalCache::new),
+            eval_stack: evaluator.stack(),
         }
     }
 
@@ -470,6 +475,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let child = root.play_unchecked(mv);
+            self.made(1, &root, &child);
             self.path.push(child.hash());
             self.played[1] = Some(root.history_index(mv));
             let extension = i32::from(G::FEATURES.check_extension && child.in_check());
@@ -556,22 +562,33 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             .any(|back| self.path[len - 1 - back] == key)
     }
 
-    /// The static evaluation of `position`, within the range of scores that
-    /// are no forced results; from the cache where the game keeps one.
-    fn evaluate(&mut self, position: &G) -> Score {
-        let evaluate = |position: &G| {
-            let raw = self.evaluator.evaluate(position);
-            Score(raw.0.clamp(-Score::WIN_BOUND.0 + 1, Score::WIN_BOUND.0 - 1))
+    /// The static evaluation of `position`, `ply` plies from the root on
+    /// the current line, within the range of scores that are no forced
+    /// results; from the evaluator's stack where it keeps one, else from the
+    /// cache where the game keeps one.
+    fn evaluate(&mut self, position: &G, ply: usize) -> Score {
+        let raw = if let Some(stack) = &mut self.eval_stack {
+            stack.evaluate(ply, position)
+        } else if let Some(cache) = &mut self.eval_cache {
+            let key = position.evaluation_key();
+            cache.get(key).unwrap_or_else(|| {
+                let score = self.evaluator.evaluate(position);
+                cache.put(key, score);
+                score
+            })
+        } else {
+            self.evaluator.evaluate(position)
         };
-        let Some(cache) = &mut self.eval_cache else {
-            return evaluate(position);
-        };
-        let key = position.evaluation_key();
-        cache.get(key).unwrap_or_else(|| {
-            let score = evaluate(position);
-            cache.put(key, score);
-            score
-        })
+        Score(raw.0.clamp(-Score::WIN_BOUND.0 + 1, Score::WIN_BOUND.0 - 1))
+    }
+
+    /// Tells the evaluator's stack, where it keeps one, that `child` is made
+    /// from `parent` at `ply`.
+    #[inline]
+    fn made(&mut self, ply: usize, parent: &G, child: &G) {
+        if let Some(stack) = &mut self.eval_stack {
+            stack.push(ply, parent, child);
+        }
     }
 
     /// Alpha-beta search of `position`, `ply` plies from the root, to `depth`.
@@ -601,7 +618,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             return known_at(known, ply);
         }
         if ply >= MAX_PLY - 2 {
-            return self.evaluate(position);
+            return self.evaluate(position, ply);
         }
         // Mate distance pruning: no line from here beats a win on the next move.
         alpha = alpha.max(Score::lost_at(ply));
@@ -633,7 +650,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         let eval = if in_check {
             -Score::INFINITE
         } else {
-            stored.map_or_else(|| self.evaluate(position), |e| e.eval)
+            stored.map_or_else(|| self.evaluate(position, ply), |e| e.eval)
         };
         self.evals[ply] = eval;
         // Whether the static score is better than at the side's previous
@@ -674,6 +691,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             // Deeper and further above beta: a shallower search suffices.
             let reduction = 3 + depth / 3 + ((eval.0 - beta.0) / 200).min(3);
             self.path.push(child.hash());
+            self.made(ply + 1, position, &child);
             self.played[ply + 1] = None;
             let score = -self.search(
                 &child,
@@ -792,6 +810,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 continue;
             }
             let child = position.play_unchecked(mv);
+            self.made(ply + 1, position, &child);
             // The child probes the table first thing: start the load now.
             if depth >= 2 {
                 self.shared.table.prefetch(child.hash());
@@ -1025,7 +1044,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 2 {
-            return self.evaluate(position);
+            return self.evaluate(position, ply);
         }
         let forced = position.is_forcing();
         let mut best;
@@ -1033,7 +1052,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             best = -Score::INFINITE;
             MovePicker::forced(position)
         } else {
-            let eval = self.evaluate(position);
+            let eval = self.evaluate(position, ply);
             if eval >= beta {
                 return eval;
             }
@@ -1048,6 +1067,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 continue;
             }
             let child = position.play_unchecked(mv);
+            self.made(ply + 1, position, &child);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return Score::DRAW;

@@ -8,8 +8,10 @@
 //! mirrored top to bottom (`square ^ 56`) from Black's perspective, so that
 //! both sides see their own pieces as White sees White's.
 //!
-//! This first version refreshes both accumulators at every evaluation (about
-//! 30 rows of `H` each); the integer loops are plain Rust that the compiler
+//! [`Evaluator::evaluate`] computes both accumulators afresh (about 30 rows
+//! of `H` each); in a search, each thread keeps them along its line and
+//! updates them from the parent's ([`NnueStack`], through
+//! [`Evaluator::stack`]). The integer loops are plain Rust that the compiler
 //! vectorises for whatever `target-cpu` it builds for, with the same result
 //! everywhere (integer arithmetic).
 
@@ -19,8 +21,11 @@ use crate::game::ChessBoard;
 use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
 use ply_core::nnue::{Network, NetworkError};
-use ply_core::search::{Evaluator, Score};
+use ply_core::search::{EvalStack, Evaluator, Score};
 use std::sync::Arc;
+
+mod stack;
+pub use stack::NnueStack;
 
 /// Input features per perspective: 2 colours x 6 roles x 64 squares.
 pub const INPUTS: usize = 768;
@@ -129,6 +134,19 @@ impl Nnue {
     }
 }
 
+/// The evaluation of `position` from the network's raw value `raw`: clamped
+/// to ±[`LIMIT`], 0 without mating material, faded by the fifty-move counter
+/// as the linear evaluation is.
+fn network_value(position: &Position, raw: i32) -> Score {
+    if position.is_insufficient_material() {
+        return Score(0);
+    }
+    Score(super::endgame::fifty_move_faded(
+        raw.clamp(-LIMIT, LIMIT),
+        position.halfmove_clock(),
+    ))
+}
+
 impl Evaluator<Position> for Nnue {
     /// The network's value, 0 without mating material, faded by the
     /// fifty-move counter as the linear evaluation is.
@@ -136,10 +154,11 @@ impl Evaluator<Position> for Nnue {
         if position.is_insufficient_material() {
             return Score(0);
         }
-        Score(super::endgame::fifty_move_faded(
-            self.raw(position),
-            position.halfmove_clock(),
-        ))
+        network_value(position, self.raw(position))
+    }
+
+    fn stack(&self) -> Option<Box<dyn EvalStack<Position>>> {
+        Some(Box::new(NnueStack::new(self.clone())))
     }
 }
 
@@ -241,6 +260,13 @@ where
             AnyEvaluation::Linear => Evaluation.evaluate(board),
             AnyEvaluation::Weighted(weighted) => weighted.evaluate(board),
             AnyEvaluation::Network(nnue) => nnue.evaluate(&*board.as_position()),
+        }
+    }
+
+    fn stack(&self) -> Option<Box<dyn EvalStack<Board<R>>>> {
+        match self {
+            AnyEvaluation::Network(nnue) => Some(Box::new(NnueStack::new(nnue.clone()))),
+            _ => None,
         }
     }
 }
