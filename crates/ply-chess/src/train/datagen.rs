@@ -61,9 +61,9 @@ pub struct DatagenArgs {
     /// threads.
     #[cfg_attr(feature = "clap", command(flatten))]
     pub run: ply_fit::run::RunOptions,
-    /// The index of the file's first game: it holds games N to N + --games
-    /// - 1 of the seed, a shard of a bigger run (shards of consecutive
-    /// ranges merged in order give the one run's file).
+    /// The index of the file's first game: it holds the --games games
+    /// from game N of the seed on, a shard of a bigger run (shards of
+    /// consecutive ranges merged in order give the one run's file).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 0))]
     pub first_game: u64,
     /// Nodes of the engine's search for each move (ignored with --depth).
