@@ -3,7 +3,8 @@
 import os
 import threading
 
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, TypeVar, Union, overload
+from typing import (Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar, Union,
+                    overload)
 
 import numpy as np
 import numpy.typing as npt
@@ -244,3 +245,15 @@ def random_games(game: str, num_games: int, seed: int = 0, max_plies: Optional[i
                  ) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32]]:
     """Random games in one call: (winners, plies); a winner is its colour,
     1 ``WHITE``, 0 ``BLACK``, -1 none (a draw, or a game cut at ``max_plies``)."""
+
+def chess_datagen(out: Union[str, "os.PathLike[str]"], games: int, seed: int = 1,
+                  first_game: int = 0, nodes: int = 5000, depth: Optional[int] = None,
+                  random_plies: int = 8, book: Optional[Union[str, "os.PathLike[str]"]] = None,
+                  max_opening_score: int = 500, adjudicate: int = 1000, max_plies: int = 300,
+                  threads: int = 1, batch: int = 32) -> str:
+    """``ply train chess datagen`` over games ``first_game..first_game + games``;
+    the report as JSON text."""
+
+def chess_merge(out: Union[str, "os.PathLike[str]"],
+                inputs: Sequence[Union[str, "os.PathLike[str]"]]) -> str:
+    """``ply train chess merge``; the report as JSON text."""

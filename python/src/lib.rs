@@ -1,9 +1,11 @@
 //! `plygames._plygames`, the compiled part of the `plygames` Python package: the board
-//! classes, perft, search, Othello's solver and the batched environments.
+//! classes, perft, search, Othello's solver, the batched environments and
+//! chess's training data (`datagen`).
 //! The Python modules in `python/plygames/` give them their public names.
 
 mod board;
 mod boards;
+mod datagen;
 mod glue;
 mod interrupt;
 mod perft;
@@ -603,6 +605,8 @@ fn _plygames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft_count, m)?)?;
     m.add_function(wrap_pyfunction!(split, m)?)?;
     m.add_function(wrap_pyfunction!(random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(datagen::chess_datagen, m)?)?;
+    m.add_function(wrap_pyfunction!(datagen::chess_merge, m)?)?;
     m.add("MAX_PERFT_DEPTH", perft::MAX_DEPTH)?;
     Ok(())
 }

@@ -155,3 +155,75 @@ fn bad_network_files_are_refused() {
     s.quit();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn datagen_shards_with_first_game_merge_into_the_one_run_file() {
+    let dir = temp_dir("shards");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let datagen = |out: &str, first: &str, games: &str| {
+        let out = ply(
+            &[
+                "train",
+                "chess",
+                "datagen",
+                "--out",
+                out,
+                "--first-game",
+                first,
+                "--games",
+                games,
+                "--nodes",
+                "150",
+                "--max-plies",
+                "60",
+                "--seed",
+                "5",
+                "--threads",
+                "1",
+            ],
+            None,
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+    };
+    datagen(&path("whole.bin"), "0", "4");
+    datagen(&path("a.bin"), "0", "1");
+    datagen(&path("b.bin"), "1", "3");
+    let out = ply(
+        &[
+            "train",
+            "chess",
+            "merge",
+            "--out",
+            &path("merged.bin"),
+            &path("a.bin"),
+            &path("b.bin"),
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let whole = std::fs::read(dir.join("whole.bin")).unwrap();
+    assert!(!whole.is_empty());
+    assert_eq!(std::fs::read(dir.join("merged.bin")).unwrap(), whole);
+    // A shard resumes only with its own first game.
+    let out = ply(
+        &[
+            "train",
+            "chess",
+            "datagen",
+            "--out",
+            &path("b.bin"),
+            "--games",
+            "4",
+            "--nodes",
+            "150",
+            "--max-plies",
+            "60",
+            "--seed",
+            "5",
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--first-game 1"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

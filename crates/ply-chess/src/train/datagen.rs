@@ -27,6 +27,14 @@
 //! the records written. Running the same command again resumes: the data
 //! file is cut back to the records the progress file counts and the games
 //! go on from there.
+//!
+//! `--first-game F` makes a file of games `F..F + --games` of the seed, a
+//! shard of a bigger run (`plygames.distributed.datagen` plays shards on a
+//! Ray cluster). The shards of consecutive ranges, merged in the order of
+//! their ranges (`merge`), give the records of one run over all the games,
+//! byte for byte: a shard drops the repeats within itself, `merge` those
+//! across shards, and [`Dedup`] keeps the first of each position either
+//! way.
 
 use super::generate::{SearchLimit, SelfPlay, Settings as GameSettings, game_rng, random_opening};
 use crate::Position;
@@ -53,6 +61,11 @@ pub struct DatagenArgs {
     /// threads.
     #[cfg_attr(feature = "clap", command(flatten))]
     pub run: ply_fit::run::RunOptions,
+    /// The index of the file's first game: it holds the --games games
+    /// from game N of the seed on, a shard of a bigger run (shards of
+    /// consecutive ranges merged in order give the one run's file).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 0))]
+    pub first_game: u64,
     /// Nodes of the engine's search for each move (ignored with --depth).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 5000))]
     pub nodes: u64,
@@ -267,6 +280,9 @@ fn play(player: &mut SelfPlay, settings: &Settings, index: u64) -> Vec<[u8; RECO
 struct Progress {
     format: String,
     seed: u64,
+    /// The index of the file's first game (0 but for a shard).
+    #[serde(default)]
+    first_game: u64,
     settings: String,
     settings_code: String,
     games: u64,
@@ -302,7 +318,12 @@ impl Output {
     /// Opens `path` for a run with `settings`: a new file, or the file of an
     /// earlier run with the same settings, cut back to what its progress
     /// file counts.
-    fn open(path: &Path, seed: u64, settings: &Settings) -> Result<Output, TrainError> {
+    fn open(
+        path: &Path,
+        seed: u64,
+        first_game: u64,
+        settings: &Settings,
+    ) -> Result<Output, TrainError> {
         let code = format!("{:016x}", settings.code);
         let progress = match read_progress(path)? {
             Some(progress) => {
@@ -321,6 +342,15 @@ impl Output {
                         ),
                     ));
                 }
+                if progress.first_game != first_game {
+                    return Err(train_error(
+                        path,
+                        format!(
+                            "holds games from {} on (--first-game {}): resume it with that, or write another file",
+                            progress.first_game, progress.first_game
+                        ),
+                    ));
+                }
                 progress
             }
             None => {
@@ -334,6 +364,7 @@ impl Output {
                 Progress {
                     format: FORMAT.to_owned(),
                     seed,
+                    first_game,
                     settings: settings.text.clone(),
                     settings_code: code,
                     games: 0,
@@ -417,7 +448,13 @@ impl Output {
 /// Runs `ply train chess datagen`.
 pub fn run(args: &DatagenArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let settings = args.settings()?;
-    let mut output = Output::open(&args.run.out, args.run.seed, &settings)?;
+    if args.first_game.checked_add(args.run.games).is_none() {
+        return Err(TrainError(format!(
+            "--first-game {} and --games {} go beyond the last game index",
+            args.first_game, args.run.games
+        )));
+    }
+    let mut output = Output::open(&args.run.out, args.run.seed, args.first_game, &settings)?;
     let mut players = (0..threads(args.run.threads))
         .map(|_| SelfPlay::new())
         .collect::<Result<Vec<_>, _>>()?;
@@ -432,8 +469,9 @@ pub fn run(args: &DatagenArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     // Positions of the games played this run, before repeats are dropped.
     let played = AtomicU64::new(0);
     while output.progress.games < args.run.games {
-        let first = output.progress.games;
-        let count = args.run.batch.min(args.run.games - first);
+        let done = output.progress.games;
+        let count = args.run.batch.min(args.run.games - done);
+        let first = args.first_game + done;
         let records = play_batch(&mut players, first, count, &*bar, |player, game| {
             let records = play(player, &settings, game);
             let n =
@@ -452,6 +490,7 @@ pub fn run(args: &DatagenArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let file = args.run.out.display().to_string();
     ui.report(&serde_json::json!({
             "file": file,
+            "first_game": progress.first_game,
             "games": progress.games,
             "positions": progress.positions,
             "duplicates": progress.duplicates,
@@ -509,8 +548,16 @@ pub(crate) fn info(path: &Path, ui: &dyn Ui) -> Result<(), TrainError> {
     let games = progress.as_ref().map(|p| p.games);
     let games_text = match &progress {
         Some(p) => format!(
-            "{} games played (seed {}, {}), {} starting a record",
-            p.games, p.seed, p.settings, summary.game_starts
+            "{} games played{} (seed {}, {}), {} starting a record",
+            p.games,
+            if p.first_game > 0 {
+                format!(" from game {}", p.first_game)
+            } else {
+                String::new()
+            },
+            p.seed,
+            p.settings,
+            summary.game_starts
         ),
         None => format!("{} games", summary.game_starts),
     };
@@ -518,6 +565,7 @@ pub(crate) fn info(path: &Path, ui: &dyn Ui) -> Result<(), TrainError> {
             "file": path.display().to_string(),
             "format": "marlinformat",
             "positions": summary.positions,
+            "first_game": progress.as_ref().map_or(0, |p| p.first_game),
             "games": games.unwrap_or(summary.game_starts),
             "games_with_positions": summary.game_starts,
             "white_won": white,
@@ -732,6 +780,7 @@ mod tests {
                 threads,
                 batch: 2,
             },
+            first_game: 0,
             nodes: 300,
             depth: None,
             random_plies: 8,
@@ -798,6 +847,61 @@ mod tests {
         std::fs::write(&cut, &expected[..64]).unwrap();
         let error = run(&args(&cut, 7, 1), &Quiet).unwrap_err().to_string();
         assert!(error.contains("fewer than"), "{error}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn shards_of_consecutive_games_merge_into_the_one_run_file() {
+        let dir = ply_fit::run::scratch_dir("chess-datagen-shards");
+        let whole = dir.join("whole.bin");
+        run(&args(&whole, 7, 2), &Quiet).unwrap();
+        let expected = std::fs::read(&whole).unwrap();
+        // Games [0, 2), [2, 5) and [5, 7) in three files, on other thread
+        // counts and batches.
+        let mut shards = Vec::new();
+        for (index, (first, games)) in [(0, 2), (2, 3), (5, 2)].into_iter().enumerate() {
+            let shard = dir.join(format!("shard-{index}.bin"));
+            let mut shard_args = args(&shard, games, 1 + index % 2);
+            shard_args.first_game = first;
+            shard_args.run.batch = 1 + index as u64;
+            run(&shard_args, &Quiet).unwrap();
+            let progress = read_progress(&shard).unwrap().unwrap();
+            assert_eq!((progress.first_game, progress.games), (first, games));
+            shards.push(shard);
+        }
+        // The first shard is the start of the one run's file.
+        let first = std::fs::read(&shards[0]).unwrap();
+        assert_eq!(&expected[..first.len()], &first[..]);
+        // Concatenated, they hold the one run's records and the positions
+        // repeated across shards; merged in order, exactly the one run's.
+        let concatenated: usize = shards
+            .iter()
+            .map(|s| std::fs::metadata(s).unwrap().len() as usize)
+            .sum();
+        assert!(concatenated >= expected.len());
+        let merged = dir.join("merged.bin");
+        merge(
+            &MergeArgs {
+                out: merged.clone(),
+                inputs: shards.clone(),
+            },
+            &Quiet,
+        )
+        .unwrap();
+        assert_eq!(std::fs::read(&merged).unwrap(), expected);
+        // A shard resumes only with its own first game.
+        let mut other = args(&shards[1], 4, 1);
+        other.first_game = 3;
+        let error = run(&other, &Quiet).unwrap_err().to_string();
+        assert!(error.contains("--first-game 2"), "{error}");
+        other.first_game = 2;
+        run(&other, &Quiet).unwrap();
+        assert_eq!(read_progress(&shards[1]).unwrap().unwrap().games, 4);
+        // No range beyond the last index.
+        let mut beyond = args(&dir.join("beyond.bin"), 2, 1);
+        beyond.first_game = u64::MAX;
+        let error = run(&beyond, &Quiet).unwrap_err().to_string();
+        assert!(error.contains("beyond"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

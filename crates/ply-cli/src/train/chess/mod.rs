@@ -60,6 +60,11 @@ pub enum ChessStep {
     /// `bullet-utils convert --from marlinformat`. The run's state is kept
     /// in OUT.progress.json.
     ///
+    /// With --first-game N the file holds games N to N + --games - 1 of the
+    /// seed, a shard: shards of consecutive ranges merged in order (`merge`)
+    /// equal one run over all their games, byte for byte. The Python
+    /// package's plygames.distributed.datagen plays shards on a Ray cluster.
+    ///
     /// Example: ply train chess datagen --out data.bin --games 10000
     /// --nodes 5000 --seed 1 --threads 2
     Datagen(datagen::DatagenArgs),
