@@ -135,21 +135,28 @@ fn bad_network_files_are_refused() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "option name EvalFile type string default <empty>")
+            .any(|l| l == "option name EvalFile type string default <built-in>")
     );
     s.send(&format!("setoption name EvalFile value {}", bad.display()));
-    s.send("setoption name EvalFile value <empty>");
+    s.send("setoption name EvalFile value linear");
+    s.send("setoption name EvalFile value <built-in>");
     s.send("isready");
     let lines = s.until("readyok");
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with("info string error: EvalFile")
-                && l.ends_with("the evaluation stays linear")),
+                && l.contains("the evaluation stays built-in network 768x")),
         "{lines:?}"
     );
     assert!(
         lines.iter().any(|l| l == "info string EvalFile: linear"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string EvalFile: built-in network 768x")),
         "{lines:?}"
     );
     s.quit();

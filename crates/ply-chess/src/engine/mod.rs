@@ -24,14 +24,17 @@ pub use eval::{Evaluation, LinearTerms, WeightedEvaluation};
 
 /// ply's chess engine behind ply-core's [`Player`](ply_core::Player): the
 /// search with the evaluation chosen at run time ([`AnyEvaluation`]: the
-/// linear one unless `PLY_CHESS_NET` or `EvalFile` names a network), on the
+/// built-in network unless `PLY_CHESS_NET` or `EvalFile` names another or
+/// the linear evaluation), on the
 /// bitboard [`Position`] by default (the seed boards `GnuBoard` and
 /// `AttackBoard` carry the same engine).
 ///
 /// [`Position`]: crate::Position
 pub type ChessPlayer<B = crate::Position> = ply_core::search::Engine<B, AnyEvaluation>;
 pub use features::{FEATURE_COUNT, GROUPS, Weights};
-pub use nnue::{AnyEvaluation, NET_VAR, Nnue, env_evaluation};
+pub use nnue::{
+    AnyEvaluation, BUILT_IN_NAME, LINEAR_NAME, NET_VAR, Nnue, NnueStack, env_evaluation,
+};
 pub use searchable::{AllNoisy, Noisy};
 
 use crate::game::ChessBoard;

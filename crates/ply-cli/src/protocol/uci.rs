@@ -11,8 +11,9 @@
 //! Options: `Hash`, `Threads`, `MultiPV`, `Level`, `Seed`, `Ponder`,
 //! `Move Overhead` (kept back from the clock at every move), `Clear Hash`,
 //! `UCI_LimitStrength` with `UCI_Elo`, `EvalFile` (a network file of `ply
-//! train chess nnue`; empty, the default: the linear evaluation). Out-of-range numbers are clamped, with
-//! an `info string` saying so.
+//! train chess nnue`, `linear` for the linear evaluation; `<built-in>`, the
+//! default: the network built into ply). Out-of-range numbers are clamped,
+//! with an `info string` saying so.
 
 use super::Output;
 use crate::search_thread::{SearchJob, SearchThread};
@@ -189,7 +190,7 @@ impl Uci {
         self.out
             .line("option name UCI_Chess960 type check default false");
         self.out
-            .line("option name EvalFile type string default <empty>");
+            .line("option name EvalFile type string default <built-in>");
         self.out.line("uciok");
     }
 
@@ -273,21 +274,18 @@ impl Uci {
         };
         let mut engine = self.search.player();
         match (lower.as_str(), number) {
-            ("evalfile", _) => {
-                let path = if value == "<empty>" { "" } else { value };
-                match AnyEvaluation::load(path) {
-                    Ok(evaluation) => {
-                        note = Some(format!("EvalFile: {}", evaluation.describe()));
-                        engine.set_evaluator(evaluation);
-                    }
-                    Err(e) => {
-                        note = Some(format!(
-                            "error: EvalFile {e}; the evaluation stays {}",
-                            engine.evaluator().describe()
-                        ));
-                    }
+            ("evalfile", _) => match AnyEvaluation::load(value) {
+                Ok(evaluation) => {
+                    note = Some(format!("EvalFile: {}", evaluation.describe()));
+                    engine.set_evaluator(evaluation);
                 }
-            }
+                Err(e) => {
+                    note = Some(format!(
+                        "error: EvalFile {e}; the evaluation stays {}",
+                        engine.evaluator().describe()
+                    ));
+                }
+            },
             ("hash", Ok(mb)) => {
                 let mb = clamped(mb, 1, MAX_HASH_MB);
                 if engine.set_hash(mb as usize).is_err() {

@@ -162,27 +162,58 @@ impl Evaluator<Position> for Nnue {
     }
 }
 
-/// The environment variable that names a network file for every chess
+/// The network built into ply, the default chess evaluation (the README's
+/// "The neural network evaluation" gives the command that made it).
+const BUILT_IN: &[u8] = include_bytes!("../../../nets/chess.nnue");
+
+/// The name that chooses the built-in network (`EvalFile`'s default; an
+/// empty name and UCI's `<empty>` say the same).
+pub const BUILT_IN_NAME: &str = "<built-in>";
+
+/// The name that chooses the linear evaluation instead of a network.
+pub const LINEAR_NAME: &str = "linear";
+
+impl Nnue {
+    /// The network built into ply (parsed once per process).
+    ///
+    /// # Panics
+    /// Never: a test reads the built-in network.
+    #[must_use]
+    pub fn built_in() -> Nnue {
+        static BUILT: std::sync::OnceLock<Nnue> = std::sync::OnceLock::new();
+        BUILT
+            .get_or_init(|| {
+                Network::from_bytes(BUILT_IN)
+                    .and_then(Nnue::new)
+                    .expect("the built-in network is a chess network")
+            })
+            .clone()
+    }
+}
+
+/// The environment variable that chooses the evaluation of every chess
 /// player made with the defaults (`ply best`, `ply bench`, `ply play`,
-/// `ply uci` until `EvalFile` says otherwise, the Python package); empty or
-/// unset: the linear evaluation.
+/// `ply uci` until `EvalFile` says otherwise, the Python package): a network
+/// file, [`LINEAR_NAME`] for the linear evaluation; empty or unset: the
+/// built-in network.
 pub const NET_VAR: &str = "PLY_CHESS_NET";
 
 /// The environment variable that names a chess weights file (the linear
-/// evaluation's, in `ply_fit::weights`' format).
+/// evaluation's, in `ply_fit::weights`' format; used when [`NET_VAR`] is
+/// unset or says [`LINEAR_NAME`]).
 pub const WEIGHTS_VAR: &str = "PLY_CHESS_WEIGHTS";
 
 /// The evaluation the environment names, read once for the process: the
-/// network [`NET_VAR`] names, else the linear evaluation with the weights
-/// file [`WEIGHTS_VAR`] names,
-/// else the linear evaluation; the reason when a file cannot be read or is
-/// no chess network or weights file.
+/// network file [`NET_VAR`] names, else the linear evaluation with the
+/// weights file [`WEIGHTS_VAR`] names, else what [`NET_VAR`] says (the
+/// built-in network when it says nothing); the reason when a file cannot be
+/// read or is no chess network or weights file.
 pub fn env_evaluation() -> &'static Result<AnyEvaluation, String> {
     static EVALUATION: std::sync::OnceLock<Result<AnyEvaluation, String>> =
         std::sync::OnceLock::new();
     EVALUATION.get_or_init(|| {
-        let path = std::env::var(NET_VAR).unwrap_or_default();
-        if path.is_empty() {
+        let name = std::env::var(NET_VAR).unwrap_or_default();
+        if name.is_empty() || name == LINEAR_NAME {
             use ply_fit::Trainable;
             let var = WEIGHTS_VAR;
             if let Some(weights) = super::Weights::from_env() {
@@ -191,7 +222,7 @@ pub fn env_evaluation() -> &'static Result<AnyEvaluation, String> {
                     .map_err(|e| format!("{var}={e}"));
             }
         }
-        AnyEvaluation::load(&path).map_err(|e| format!("{NET_VAR}={e}"))
+        AnyEvaluation::load(&name).map_err(|e| format!("{NET_VAR}={e}"))
     })
 }
 
@@ -208,39 +239,49 @@ pub enum AnyEvaluation {
     Network(Nnue),
 }
 
-/// The evaluation [`NET_VAR`] names ([`env_evaluation`]); the linear one
-/// when it names none, or a file that cannot be loaded (front ends refuse
-/// that first, with the reason).
+/// The evaluation the environment names ([`env_evaluation`]); the built-in
+/// network when it names none, or a file that cannot be loaded (front ends
+/// refuse that first, with the reason).
 impl Default for AnyEvaluation {
     fn default() -> AnyEvaluation {
-        env_evaluation().clone().unwrap_or(AnyEvaluation::Linear)
+        env_evaluation()
+            .clone()
+            .unwrap_or_else(|_| AnyEvaluation::Network(Nnue::built_in()))
     }
 }
 
 impl AnyEvaluation {
-    /// The evaluation in network file `path`; the linear one for an empty
-    /// path.
+    /// The evaluation `name` chooses: the built-in network for an empty name,
+    /// [`BUILT_IN_NAME`] or `<empty>`, the linear one for [`LINEAR_NAME`],
+    /// else the network in file `name`.
     ///
     /// # Errors
     /// The file and the reason, for a file that cannot be read or is no
     /// chess network.
-    pub fn load(path: &str) -> Result<AnyEvaluation, String> {
-        if path.is_empty() {
-            return Ok(AnyEvaluation::Linear);
+    pub fn load(name: &str) -> Result<AnyEvaluation, String> {
+        match name {
+            "" | BUILT_IN_NAME | "<empty>" => Ok(AnyEvaluation::Network(Nnue::built_in())),
+            LINEAR_NAME => Ok(AnyEvaluation::Linear),
+            path => Nnue::load(std::path::Path::new(path))
+                .map(AnyEvaluation::Network)
+                .map_err(|e| format!("{path}: {e}")),
         }
-        Nnue::load(std::path::Path::new(path))
-            .map(AnyEvaluation::Network)
-            .map_err(|e| format!("{path}: {e}"))
     }
 
-    /// The network's file name for messages: "linear" or the hash.
+    /// The evaluation for messages: "linear", or the network's shape and
+    /// hash.
     #[must_use]
     pub fn describe(&self) -> String {
         match self {
             AnyEvaluation::Linear => "linear".into(),
             AnyEvaluation::Weighted(_) => "linear with the weights of PLY_CHESS_WEIGHTS".into(),
             AnyEvaluation::Network(nnue) => format!(
-                "network {}x{} {} ({:016x})",
+                "{}network {}x{} {} ({:016x})",
+                if nnue.network.hash() == Nnue::built_in().network.hash() {
+                    "built-in "
+                } else {
+                    ""
+                },
                 INPUTS,
                 nnue.network.hidden,
                 nnue.network.activation.name(),
@@ -309,6 +350,24 @@ mod tests {
 
     /// The raw scores of [`random_network`]`(64)` on [`FENS`].
     const GOLDEN: [i32; 5] = [300, 1793, -879, 169, 2339];
+
+    #[test]
+    fn the_names_choose_the_built_in_network_or_the_linear_evaluation() {
+        for name in ["", BUILT_IN_NAME, "<empty>"] {
+            let evaluation = AnyEvaluation::load(name).expect("the built-in network");
+            assert!(evaluation.describe().starts_with("built-in network 768x"));
+            let start = Position::from_fen(crate::START_FEN).expect("the start");
+            let score = evaluation.evaluate(&start).0;
+            assert!((-80..=80).contains(&score), "{score}");
+        }
+        let linear = AnyEvaluation::load(LINEAR_NAME).expect("the linear evaluation");
+        assert_eq!(linear.describe(), "linear");
+        let missing = AnyEvaluation::load("/nonexistent/chess.nnue").unwrap_err();
+        assert!(
+            missing.starts_with("/nonexistent/chess.nnue: "),
+            "{missing}"
+        );
+    }
 
     #[test]
     fn features_mirror_for_black() {
