@@ -24,10 +24,11 @@
 use crate::annotate::{AnnotateLimits, annotate};
 use crate::api::{SearchLimits, run_search};
 use crate::error::ApiError;
+use crate::origin::same_origin;
 use crate::store::{Slot, State};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State as Shared};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -47,22 +48,6 @@ struct Request {
     stop: Option<bool>,
     #[serde(default)]
     annotate: Option<AnnotateLimits>,
-}
-
-/// Whether a browser's `Origin` is the server's own page: browsers let any
-/// site open a WebSocket anywhere, so another site's page must not start
-/// searches here. Clients that are not browsers send no `Origin`.
-pub(crate) fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin_host = origin
-        .to_str()
-        .ok()
-        .and_then(|o| o.split_once("://"))
-        .map(|(_, rest)| rest.trim_end_matches('/'));
-    matches!((origin_host, host), (Some(a), Some(b)) if a.eq_ignore_ascii_case(b))
 }
 
 /// Upgrades to the analysis socket of game `id` (404 when there is none,

@@ -30,6 +30,8 @@ pub mod annotate;
 pub mod api;
 pub mod assets;
 pub mod error;
+pub mod feed;
+pub mod origin;
 pub mod publish;
 pub mod setup;
 pub mod store;

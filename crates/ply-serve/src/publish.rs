@@ -21,7 +21,7 @@
 //! posts the events in batches over plain HTTP to a loopback address.
 
 use crate::error::ApiError;
-use crate::watch::{FeedEvent, FeedLimits, MatchFeed, MatchInfo};
+use crate::feed::{FeedEvent, FeedLimits, MatchFeed, MatchInfo};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, Request, State as Shared};

@@ -8,7 +8,7 @@
 //!   reached by transposition are one record), and what a player asks of
 //!   them: the book moves of a position ([`SearchBook::moves`]) and the one
 //!   to play ([`SearchBook::choose`]).
-//! - [`file`]: the compact binary file and its errors.
+//! - [`file`](mod@file): the compact binary file and its errors.
 //! - [`build`]: growing a book with a [`Player`](crate::Player)'s searches,
 //!   resumable from its own file.
 //! - [`booked`]: [`Booked`], a player that answers from a book where the

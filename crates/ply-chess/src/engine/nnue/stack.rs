@@ -48,7 +48,7 @@ struct Entry {
 }
 
 /// The accumulators of a network evaluation along one search thread's
-/// line, one entry per ply ([`Nnue::stack`]).
+/// line, one entry per ply (the network's `Evaluator::stack`).
 #[derive(Debug)]
 pub struct NnueStack {
     nnue: Nnue,
@@ -236,7 +236,7 @@ mod tests {
             let mut line = vec![root];
             for _ in 0..3000 {
                 let ply = line.len() - 1;
-                let position = line[ply].clone();
+                let position = line[ply];
                 let moves = position.legal_moves();
                 let go_up = ply > 0 && (moves.is_empty() || ply > 12 || rng.below(3) == 0);
                 if go_up {
@@ -244,7 +244,7 @@ mod tests {
                     line.truncate(line.len() - back);
                 } else {
                     let child = if rng.below(10) == 0 {
-                        position.null_move().unwrap_or_else(|| position.clone())
+                        position.null_move().unwrap_or(position)
                     } else {
                         position.play_unchecked(moves[rng.below(moves.len())])
                     };
