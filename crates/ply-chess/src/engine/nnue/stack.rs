@@ -79,7 +79,7 @@ impl NnueStack {
 
     /// Computes entry `ply`'s accumulators from scratch for `position`.
     fn refresh(&mut self, ply: usize, position: &Position, key: u64) {
-        let network = self.nnue.network.clone();
+        let network = &*self.nnue.network;
         let h = network.hidden;
         let (white, black) = self.accumulators[2 * h * ply..][..2 * h].split_at_mut(h);
         white.copy_from_slice(&network.feature_bias);
@@ -101,7 +101,7 @@ impl NnueStack {
     /// Computes entry `ply`'s accumulators from entry `ply - 1`'s and the
     /// move's changes.
     fn apply(&mut self, ply: usize) {
-        let network = self.nnue.network.clone();
+        let network = &*self.nnue.network;
         let h = network.hidden;
         let entry = &self.entries[ply];
         let (before, after) = self.accumulators[2 * h * (ply - 1)..][..4 * h].split_at_mut(2 * h);
@@ -174,12 +174,13 @@ where
 {
     fn push(&mut self, ply: usize, parent: &Board<R>, child: &Board<R>) {
         let (before, after) = (parent.as_position(), child.as_position());
-        if ply == 1 && self.entries[0].key != parent.hash() {
-            self.refresh(0, &before, parent.hash());
+        let parent_key = parent.hash();
+        if ply == 1 && self.entries[0].key != parent_key {
+            self.refresh(0, &before, parent_key);
         }
         let entry = &mut self.entries[ply];
         entry.key = child.hash();
-        entry.parent_key = parent.hash();
+        entry.parent_key = parent_key;
         entry.computed = false;
         entry.added.clear();
         entry.removed.clear();
