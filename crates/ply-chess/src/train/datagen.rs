@@ -38,6 +38,7 @@
 
 use super::generate::{SearchLimit, SelfPlay, Settings as GameSettings, game_rng, random_opening};
 use crate::Position;
+use crate::engine::AnyEvaluation;
 use crate::train::{Dedup, EXTRA_GAME_START, RECORD_BYTES, Reader, TrainingPosition, Wdl};
 use ply_fit::run::{TrainError, Ui};
 use ply_fit::run::{play_batch, progress_path, save, threads};
@@ -154,7 +155,15 @@ fn read_book(path: &Path) -> Result<Vec<Position>, TrainError> {
 }
 
 impl DatagenArgs {
+    /// The checked settings of a run with the evaluation the environment
+    /// names (the one the self-play engines use).
     fn settings(&self) -> Result<Settings, TrainError> {
+        self.settings_with(&AnyEvaluation::default())
+    }
+
+    /// The checked settings of a run whose engines evaluate with
+    /// `evaluation`.
+    fn settings_with(&self, evaluation: &AnyEvaluation) -> Result<Settings, TrainError> {
         let bad = |what: String| Err(TrainError(what));
         let limit = match self.depth {
             Some(depth) if !(1..=20).contains(&depth) => {
@@ -202,6 +211,28 @@ impl DatagenArgs {
         if let Some(path) = &self.book {
             text += &format!(" --book {} ({} positions)", path.display(), book.len());
         }
+        // The labels are the engine's scores: a file made with one evaluation
+        // is not continued with another. The linear evaluation adds nothing
+        // to the code, which keeps the files made before networks resumable
+        // with PLY_CHESS_NET=linear.
+        let identity = evaluation.identity();
+        if identity != 0 {
+            text += &format!(" (evaluation: {})", evaluation.describe());
+        }
+        let mut code = vec![
+            3,
+            kind,
+            amount,
+            u64::from(self.random_plies),
+            u64::from(self.max_opening_score),
+            u64::from(self.adjudicate),
+            u64::from(self.max_plies),
+            book.len() as u64,
+            book_hash,
+        ];
+        if identity != 0 {
+            code.push(identity);
+        }
         Ok(Settings {
             game: GameSettings {
                 seed: self.run.seed,
@@ -212,17 +243,7 @@ impl DatagenArgs {
             },
             random_plies: self.random_plies,
             max_opening_score: self.max_opening_score as i32,
-            code: fnv([
-                3,
-                kind,
-                amount,
-                u64::from(self.random_plies),
-                u64::from(self.max_opening_score),
-                u64::from(self.adjudicate),
-                u64::from(self.max_plies),
-                book.len() as u64,
-                book_hash,
-            ]),
+            code: fnv(code),
             book,
             text,
         })
@@ -789,6 +810,29 @@ mod tests {
             adjudicate: 600,
             max_plies: 120,
         }
+    }
+
+    #[test]
+    fn the_settings_name_the_evaluation_that_labels_the_data() {
+        let defaults = DatagenArgs {
+            nodes: 5000,
+            adjudicate: 1000,
+            max_plies: 300,
+            ..args(Path::new("unused.bin"), 1, 1)
+        };
+        // The linear evaluation keeps the code of the files made before
+        // networks (chess-1003.bin's progress file says ac8e9ea3a6a071ee).
+        let linear = defaults.settings_with(&AnyEvaluation::Linear).unwrap();
+        assert_eq!(format!("{:016x}", linear.code), "ac8e9ea3a6a071ee");
+        assert!(!linear.text.contains("evaluation"), "{}", linear.text);
+        let network = AnyEvaluation::Network(crate::engine::Nnue::built_in());
+        let built_in = defaults.settings_with(&network).unwrap();
+        assert_ne!(built_in.code, linear.code);
+        assert!(
+            built_in.text.contains("built-in network"),
+            "{}",
+            built_in.text
+        );
     }
 
     #[test]

@@ -268,6 +268,29 @@ impl AnyEvaluation {
         }
     }
 
+    /// A number that tells evaluations apart (for data files whose labels
+    /// came from it): 0 for the linear evaluation with its built-in weights,
+    /// a hash of the weights for other linear weights, the network's hash
+    /// for a network.
+    #[must_use]
+    pub fn identity(&self) -> u64 {
+        match self {
+            AnyEvaluation::Linear => 0,
+            AnyEvaluation::Weighted(WeightedEvaluation(weights)) => {
+                let mut hash = 0xcbf2_9ce4_8422_2325u64;
+                for pair in &weights.0 {
+                    for value in [pair.0, pair.1] {
+                        for byte in value.to_le_bytes() {
+                            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+                        }
+                    }
+                }
+                hash | 1
+            }
+            AnyEvaluation::Network(nnue) => nnue.network.hash() | 1,
+        }
+    }
+
     /// The evaluation for messages: "linear", or the network's shape and
     /// hash.
     #[must_use]
