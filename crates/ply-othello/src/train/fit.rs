@@ -50,6 +50,15 @@ pub struct FitArgs {
     /// Each stage also trains on positions this many empty squares outside it.
     #[cfg_attr(feature = "clap", arg(long, value_name = "E", default_value_t = 2))]
     pub neighbour_empties: u32,
+    /// Fit only this many stages from the end of the game (the others stay
+    /// zero: to compare settings on the exact stages quickly).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = STAGES))]
+    pub stages: usize,
+    /// Fit each stage as a change to the stage fitted before it, so that the
+    /// L2 penalty pulls the weights towards that stage's instead of towards
+    /// zero (a smoothness prior across stages).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub l2_to_previous: bool,
     /// The most passes over a stage's positions.
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 40))]
     pub epochs: usize,
@@ -85,6 +94,9 @@ impl FitArgs {
                 self.optimiser().holdout
             ));
         }
+        if !(1..=STAGES).contains(&self.stages) {
+            return bad(format!("--stages {} is not 1 to {STAGES}", self.stages));
+        }
         if self.neighbour_empties > 8 {
             return bad(format!(
                 "--neighbour-empties {} is more than 8",
@@ -103,6 +115,8 @@ impl FitArgs {
             "search_depth": self.search_depth,
             "neighbour_empties": self.neighbour_empties,
             "epochs": self.epochs,
+            "stages": self.stages,
+            "l2_to_previous": self.l2_to_previous,
             "patience": self.optimiser().patience,
             "learning_rate": self.optimiser().learning_rate,
             "batch": self.optimiser().batch,
@@ -287,6 +301,10 @@ fn fit_stage(
     } else {
         unlabelled.iter().map(|x| f32::from(x.result)).collect()
     };
+    // With --l2-to-previous the fit learns the change from the starting
+    // weights: each target less the starting weights' prediction.
+    let start = to_discs(weights.stage(s));
+    let relative = args.l2_to_previous && s > 0;
     let mut data = Dataset::new(PatternWeights::per_stage() as u32);
     let mut searched = searched.into_iter();
     let mut exact = 0;
@@ -299,7 +317,16 @@ fn fit_stage(
             None => searched.next().expect("one label per unlabelled sample"),
         };
         let features = Features::of::<crate::BitboardGenerator>(sample.player, sample.opponent);
-        data.push(&features.entries, target.clamp(-64.0, 64.0))
+        let base: f32 = if relative {
+            features
+                .entries
+                .iter()
+                .map(|&(i, v)| start[i as usize] * v)
+                .sum()
+        } else {
+            0.0
+        };
+        data.push(&features.entries, target.clamp(-64.0, 64.0) - base)
             .map_err(|e| TrainError(e.to_string()))?;
     }
     if data.is_empty() {
@@ -329,8 +356,13 @@ fn fit_stage(
             data.len()
         ),
     );
-    let (fitted, report): (Vec<f32>, FitReport) =
-        ply_fit::fit(&data, &to_discs(weights.stage(s)), &options, |epoch| {
+    let initial = if relative {
+        vec![0.0; start.len()]
+    } else {
+        start.clone()
+    };
+    let (mut fitted, report): (Vec<f32>, FitReport) =
+        ply_fit::fit(&data, &initial, &options, |epoch| {
             bar.set_position(epoch.epoch as u64);
             bar.set_message(format!(
                 "train {:.2} held out {:.2} discs",
@@ -340,6 +372,11 @@ fn fit_stage(
         })
         .map_err(|e| TrainError(format!("stage {s}: {e}")))?;
     bar.finish();
+    if relative {
+        for (w, &b) in fitted.iter_mut().zip(&start) {
+            *w += b;
+        }
+    }
     to_centi_discs(&fitted, weights.stage_mut(s));
     let best = report.best();
     Ok(StageReport {
@@ -383,7 +420,7 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
         (PatternWeights::zeros(), Vec::new())
     };
     let _ = PatternSet::get();
-    for s in reports.len()..STAGES {
+    for s in reports.len()..args.stages {
         let report = fit_stage(args, s, &samples, &mut weights, ui)?;
         reports.push(report);
         save(&args.out, &weights.to_bytes())?;
@@ -469,6 +506,8 @@ mod tests {
             out,
             search_depth: 2,
             neighbour_empties: 2,
+            stages: STAGES,
+            l2_to_previous: false,
             epochs: 3,
             resume: false,
             optimiser: ply_fit::OptimiserArgs {
