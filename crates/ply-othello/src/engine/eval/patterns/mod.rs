@@ -11,8 +11,11 @@
 //!   a configuration and its mirror image under the pattern's own symmetry
 //!   share their weight.
 //! - **Extra features** ([`set::Extra`]): a constant, the parity of the
-//!   empty squares, and the number of legal moves of each side (a table of
-//!   32 entries each: mobility counts non-linearly).
+//!   empty squares, the number of legal moves of each side (a table of 32
+//!   entries each: mobility counts non-linearly), the disc difference (129
+//!   entries), each side's potential mobility (the empty squares next to
+//!   the other side's discs, 64 entries each) and the number of quadrants
+//!   with an odd number of empty squares (5 entries).
 //! - **Stages**: [`STAGES`] weight sets of [`EMPTIES_PER_STAGE`] empty
 //!   squares each, by the number of empty squares.
 //!
