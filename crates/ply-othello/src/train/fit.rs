@@ -26,7 +26,7 @@ use ply_core::search::{Engine, Limits};
 use ply_fit::run::{Bar, Progress, progress_path, save};
 use ply_fit::run::{TrainError, Ui};
 use ply_fit::serde_json::{Value, json};
-use ply_fit::{Dataset, FitOptions, FitReport, Loss};
+use ply_fit::{Dataset, FitOptions, FitReport, Loss, Split};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -59,6 +59,11 @@ pub struct FitArgs {
     /// zero (a smoothness prior across stages).
     #[cfg_attr(feature = "clap", arg(long))]
     pub l2_to_previous: bool,
+    /// Hold out whole games (every position of a game on the same side of
+    /// the split) instead of single positions, whose neighbours in their
+    /// game would be trained on.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub holdout_games: bool,
     /// The most passes over a stage's positions.
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 40))]
     pub epochs: usize,
@@ -117,6 +122,7 @@ impl FitArgs {
             "epochs": self.epochs,
             "stages": self.stages,
             "l2_to_previous": self.l2_to_previous,
+            "holdout_games": self.holdout_games,
             "patience": self.optimiser().patience,
             "learning_rate": self.optimiser().learning_rate,
             "batch": self.optimiser().batch,
@@ -253,11 +259,29 @@ fn to_centi_discs(weights: &[f32], out: &mut [i16]) {
     }
 }
 
-/// Fits stage `s` on `samples`, updating `weights`.
+/// The game of each sample: a new game starts where the empty squares go up
+/// (the records of a game follow each other, from its first position on).
+fn games(samples: &[Sample]) -> Vec<u32> {
+    let mut game = 0;
+    let mut before = u32::MAX;
+    samples
+        .iter()
+        .map(|x| {
+            if x.empties() > before {
+                game += 1;
+            }
+            before = x.empties();
+            game
+        })
+        .collect()
+}
+
+/// Fits stage `s` on `samples` (of the games `games`), updating `weights`.
 fn fit_stage(
     args: &FitArgs,
     s: usize,
     samples: &[Sample],
+    games: &[u32],
     weights: &mut PatternWeights,
     ui: &dyn Ui,
 ) -> Result<StageReport, TrainError> {
@@ -267,10 +291,11 @@ fn fit_stage(
         first.saturating_sub(args.neighbour_empties),
         last + args.neighbour_empties,
     );
-    let chosen: Vec<&Sample> = samples
+    let (chosen, groups): (Vec<&Sample>, Vec<u32>) = samples
         .iter()
-        .filter(|x| (low..=high).contains(&x.empties()))
-        .collect();
+        .zip(games)
+        .filter(|(x, _)| (low..=high).contains(&x.empties()))
+        .unzip();
     // Start from the stage after (fitted just before), for the search's
     // leaves in this stage and as the fit's starting point.
     if s > 0 {
@@ -361,8 +386,13 @@ fn fit_stage(
     } else {
         start.clone()
     };
+    let split = if args.holdout_games {
+        Split::by_group(&groups, options.holdout_fraction, options.seed)
+    } else {
+        Split::new(data.len(), options.holdout_fraction, options.seed)
+    };
     let (mut fitted, report): (Vec<f32>, FitReport) =
-        ply_fit::fit(&data, &initial, &options, |epoch| {
+        ply_fit::fit_split(&data, &initial, &options, split, |epoch| {
             bar.set_position(epoch.epoch as u64);
             bar.set_message(format!(
                 "train {:.2} held out {:.2} discs",
@@ -420,8 +450,9 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
         (PatternWeights::zeros(), Vec::new())
     };
     let _ = PatternSet::get();
+    let game_of = games(&samples);
     for s in reports.len()..args.stages {
-        let report = fit_stage(args, s, &samples, &mut weights, ui)?;
+        let report = fit_stage(args, s, &samples, &game_of, &mut weights, ui)?;
         reports.push(report);
         save(&args.out, &weights.to_bytes())?;
         let mut progress = Progress::new(settings.clone(), json!({}));
@@ -508,6 +539,7 @@ mod tests {
             neighbour_empties: 2,
             stages: STAGES,
             l2_to_previous: false,
+            holdout_games: false,
             epochs: 3,
             resume: false,
             optimiser: ply_fit::OptimiserArgs {
@@ -560,6 +592,39 @@ mod tests {
         part.optimiser.seed = Some(5);
         let error = run(&part, &Quiet).unwrap_err().to_string();
         assert!(error.contains("other settings"), "{error}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn games_start_where_the_empty_squares_go_up() {
+        let sample = |empties: u32| Sample {
+            player: 0,
+            opponent: !0u64 >> empties,
+            exact: None,
+            result: 0,
+        };
+        let samples: Vec<Sample> = [60, 59, 58, 58, 3, 60, 59, 2, 50, 49]
+            .into_iter()
+            .map(sample)
+            .collect();
+        assert_eq!(super::games(&samples), [0, 0, 0, 0, 0, 1, 1, 1, 2, 2]);
+    }
+
+    #[test]
+    fn a_fit_holding_out_whole_games_runs() {
+        let dir = scratch("games");
+        let data = games(&dir);
+        let mut by_games = args(&data, dir.join("w.bin"));
+        by_games.holdout_games = true;
+        by_games.stages = 2;
+        by_games.optimiser.holdout = Some(50);
+        run(&by_games, &Quiet).unwrap();
+        let stages = ply_fit::run::read_progress(&by_games.out)["stages"]
+            .as_array()
+            .unwrap()
+            .clone();
+        assert_eq!(stages.len(), 2);
+        assert!(stages[0]["holdout_rows"].as_u64().unwrap() > 0);
         std::fs::remove_dir_all(dir).unwrap();
     }
 
