@@ -202,9 +202,38 @@ pub fn fit(
     data: &Dataset,
     initial: &[f32],
     options: &FitOptions,
+    progress: impl FnMut(&EpochReport),
+) -> Result<(Vec<f32>, FitReport), FitError> {
+    let split = Split::new(data.len(), options.holdout_fraction, options.seed);
+    fit_split(data, initial, options, split, progress)
+}
+
+/// As [`fit`], with the held-out rows chosen by the caller (e.g. whole games
+/// with [`Split::by_group`], so that no held-out row has a near twin in
+/// training); `options.holdout_fraction` is not used.
+///
+/// # Errors
+/// As [`fit`]; a split naming a row not in `data` is
+/// [`FitError::BadOption`].
+pub fn fit_split(
+    data: &Dataset,
+    initial: &[f32],
+    options: &FitOptions,
+    split: Split,
     mut progress: impl FnMut(&EpochReport),
 ) -> Result<(Vec<f32>, FitReport), FitError> {
     options.check()?;
+    let rows = data.len();
+    if split
+        .train
+        .iter()
+        .chain(&split.holdout)
+        .any(|&i| i as usize >= rows)
+    {
+        return Err(FitError::BadOption(format!(
+            "a split names a row beyond the {rows} rows"
+        )));
+    }
     if initial.len() != data.features() as usize {
         return Err(FitError::WeightCount {
             given: initial.len(),
@@ -216,7 +245,6 @@ pub fn fit(
     {
         return Err(FitError::TargetOutOfRange(row.target));
     }
-    let split = Split::new(data.len(), options.holdout_fraction, options.seed);
     if split.train.is_empty() {
         return Err(FitError::NoTrainingRows {
             rows: data.len(),

@@ -13,7 +13,7 @@ pub mod weights;
 
 pub use dataset::{Dataset, Row};
 pub use error::FitError;
-pub use fit::{EpochReport, Errors, FitReport, fit};
+pub use fit::{EpochReport, Errors, FitReport, fit, fit_split};
 pub use options::{FitOptions, Loss, Optimiser, OptimiserArgs};
 pub use scale::fit_scale;
 pub use serde_json;

@@ -30,6 +30,20 @@ impl Split {
     }
 }
 
+impl Split {
+    /// Holds out about `fraction` of the groups (e.g. the games the rows
+    /// come from), chosen by `seed`: row `i` belongs to group `groups[i]`,
+    /// and a group's rows are all held out or all trained on.
+    #[must_use]
+    pub fn by_group(groups: &[u32], fraction: f64, seed: u64) -> Self {
+        let threshold = (fraction.clamp(0.0, 1.0) * 2f64.powi(64)) as u64;
+        let key = mix(seed ^ 0x5EED_5EED_5EED_5EED);
+        let (holdout, train) = (0..groups.len() as u32)
+            .partition(|&i| mix(key ^ u64::from(groups[i as usize])) < threshold);
+        Split { train, holdout }
+    }
+}
+
 /// A seeded permutation of `items` (Fisher-Yates on SplitMix64), for the
 /// minibatch order of an epoch.
 pub(crate) fn shuffle(items: &mut [u32], seed: u64) {
@@ -44,6 +58,24 @@ pub(crate) fn shuffle(items: &mut [u32], seed: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_group_split_keeps_each_group_on_one_side() {
+        let groups: Vec<u32> = (0..10_000).map(|i| i / 7).collect();
+        let split = Split::by_group(&groups, 0.2, 3);
+        let held: std::collections::HashSet<u32> =
+            split.holdout.iter().map(|&i| groups[i as usize]).collect();
+        assert!(
+            split
+                .train
+                .iter()
+                .all(|&i| !held.contains(&groups[i as usize]))
+        );
+        assert_eq!(split.train.len() + split.holdout.len(), groups.len());
+        let share = split.holdout.len() as f64 / groups.len() as f64;
+        assert!((0.15..0.25).contains(&share), "{share}");
+        assert_eq!(split, Split::by_group(&groups, 0.2, 3));
+    }
 
     #[test]
     fn the_split_is_fixed_by_the_seed_and_near_the_fraction() {

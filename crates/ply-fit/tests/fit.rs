@@ -1,6 +1,6 @@
 //! The fit on synthetic data whose true weights are known.
 
-use ply_fit::{Dataset, FitError, FitOptions, Loss, Split, fit, fit_scale};
+use ply_fit::{Dataset, FitError, FitOptions, Loss, Split, fit, fit_scale, fit_split};
 
 /// A small deterministic generator (xorshift64*), so the data need no crate.
 struct Noise(u64);
@@ -264,4 +264,26 @@ fn the_split_is_the_public_one() {
         report.holdout_rows,
         Split::new(4000, 0.25, 11).holdout.len()
     );
+}
+
+#[test]
+fn a_split_of_the_callers_choice_is_used_and_checked() {
+    let (data, _) = linear_data(0.0);
+    let options = FitOptions {
+        epochs: 1,
+        ..FitOptions::default()
+    };
+    let groups: Vec<u32> = (0..4000).map(|i| i / 10).collect();
+    let split = Split::by_group(&groups, 0.25, 5);
+    let held = split.holdout.len();
+    let (_, report) = fit_split(&data, &[0.0; 40], &options, split, |_| {}).unwrap();
+    assert_eq!(report.holdout_rows, held);
+    let beyond = Split {
+        train: vec![0, 4000],
+        holdout: vec![],
+    };
+    assert!(matches!(
+        fit_split(&data, &[0.0; 40], &options, beyond, |_| {}),
+        Err(FitError::BadOption(_))
+    ));
 }

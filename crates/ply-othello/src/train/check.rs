@@ -65,8 +65,7 @@ pub fn run(args: &CheckArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let loaded;
     let evaluation = match &args.weights {
         Some(path) => {
-            let weights = PatternWeights::read_file(path)
-                .map_err(|e| TrainError(format!("{}: {e}", path.display())))?;
+            let weights = PatternWeights::read_file(path).map_err(|e| TrainError(e.to_string()))?;
             loaded = PatternEvaluation::new(&weights);
             &loaded
         }

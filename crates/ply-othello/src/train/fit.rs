@@ -26,7 +26,7 @@ use ply_core::search::{Engine, Limits};
 use ply_fit::run::{Bar, Progress, progress_path, save};
 use ply_fit::run::{TrainError, Ui};
 use ply_fit::serde_json::{Value, json};
-use ply_fit::{Dataset, FitOptions, FitReport, Loss};
+use ply_fit::{Dataset, FitOptions, FitReport, Loss, Split};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -50,6 +50,20 @@ pub struct FitArgs {
     /// Each stage also trains on positions this many empty squares outside it.
     #[cfg_attr(feature = "clap", arg(long, value_name = "E", default_value_t = 2))]
     pub neighbour_empties: u32,
+    /// Fit only this many stages from the end of the game (the others stay
+    /// zero: to compare settings on the exact stages quickly).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = STAGES))]
+    pub stages: usize,
+    /// Fit each stage as a change to the stage fitted before it, so that the
+    /// L2 penalty pulls the weights towards that stage's instead of towards
+    /// zero (a smoothness prior across stages).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub l2_to_previous: bool,
+    /// Hold out whole games (every position of a game on the same side of
+    /// the split) instead of single positions, whose neighbours in their
+    /// game would be trained on.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub holdout_games: bool,
     /// The most passes over a stage's positions.
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 40))]
     pub epochs: usize,
@@ -85,6 +99,9 @@ impl FitArgs {
                 self.optimiser().holdout
             ));
         }
+        if !(1..=STAGES).contains(&self.stages) {
+            return bad(format!("--stages {} is not 1 to {STAGES}", self.stages));
+        }
         if self.neighbour_empties > 8 {
             return bad(format!(
                 "--neighbour-empties {} is more than 8",
@@ -103,6 +120,9 @@ impl FitArgs {
             "search_depth": self.search_depth,
             "neighbour_empties": self.neighbour_empties,
             "epochs": self.epochs,
+            "stages": self.stages,
+            "l2_to_previous": self.l2_to_previous,
+            "holdout_games": self.holdout_games,
             "patience": self.optimiser().patience,
             "learning_rate": self.optimiser().learning_rate,
             "batch": self.optimiser().batch,
@@ -239,11 +259,29 @@ fn to_centi_discs(weights: &[f32], out: &mut [i16]) {
     }
 }
 
-/// Fits stage `s` on `samples`, updating `weights`.
+/// The game of each sample: a new game starts where the empty squares go up
+/// (the records of a game follow each other, from its first position on).
+fn games(samples: &[Sample]) -> Vec<u32> {
+    let mut game = 0;
+    let mut before = u32::MAX;
+    samples
+        .iter()
+        .map(|x| {
+            if x.empties() > before {
+                game += 1;
+            }
+            before = x.empties();
+            game
+        })
+        .collect()
+}
+
+/// Fits stage `s` on `samples` (of the games `games`), updating `weights`.
 fn fit_stage(
     args: &FitArgs,
     s: usize,
     samples: &[Sample],
+    games: &[u32],
     weights: &mut PatternWeights,
     ui: &dyn Ui,
 ) -> Result<StageReport, TrainError> {
@@ -253,10 +291,11 @@ fn fit_stage(
         first.saturating_sub(args.neighbour_empties),
         last + args.neighbour_empties,
     );
-    let chosen: Vec<&Sample> = samples
+    let (chosen, groups): (Vec<&Sample>, Vec<u32>) = samples
         .iter()
-        .filter(|x| (low..=high).contains(&x.empties()))
-        .collect();
+        .zip(games)
+        .filter(|(x, _)| (low..=high).contains(&x.empties()))
+        .unzip();
     // Start from the stage after (fitted just before), for the search's
     // leaves in this stage and as the fit's starting point.
     if s > 0 {
@@ -287,6 +326,10 @@ fn fit_stage(
     } else {
         unlabelled.iter().map(|x| f32::from(x.result)).collect()
     };
+    // With --l2-to-previous the fit learns the change from the starting
+    // weights: each target less the starting weights' prediction.
+    let start = to_discs(weights.stage(s));
+    let relative = args.l2_to_previous && s > 0;
     let mut data = Dataset::new(PatternWeights::per_stage() as u32);
     let mut searched = searched.into_iter();
     let mut exact = 0;
@@ -299,7 +342,16 @@ fn fit_stage(
             None => searched.next().expect("one label per unlabelled sample"),
         };
         let features = Features::of::<crate::BitboardGenerator>(sample.player, sample.opponent);
-        data.push(&features.entries, target.clamp(-64.0, 64.0))
+        let base: f32 = if relative {
+            features
+                .entries
+                .iter()
+                .map(|&(i, v)| start[i as usize] * v)
+                .sum()
+        } else {
+            0.0
+        };
+        data.push(&features.entries, target.clamp(-64.0, 64.0) - base)
             .map_err(|e| TrainError(e.to_string()))?;
     }
     if data.is_empty() {
@@ -329,8 +381,18 @@ fn fit_stage(
             data.len()
         ),
     );
-    let (fitted, report): (Vec<f32>, FitReport) =
-        ply_fit::fit(&data, &to_discs(weights.stage(s)), &options, |epoch| {
+    let initial = if relative {
+        vec![0.0; start.len()]
+    } else {
+        start.clone()
+    };
+    let split = if args.holdout_games {
+        Split::by_group(&groups, options.holdout_fraction, options.seed)
+    } else {
+        Split::new(data.len(), options.holdout_fraction, options.seed)
+    };
+    let (mut fitted, report): (Vec<f32>, FitReport) =
+        ply_fit::fit_split(&data, &initial, &options, split, |epoch| {
             bar.set_position(epoch.epoch as u64);
             bar.set_message(format!(
                 "train {:.2} held out {:.2} discs",
@@ -340,6 +402,11 @@ fn fit_stage(
         })
         .map_err(|e| TrainError(format!("stage {s}: {e}")))?;
     bar.finish();
+    if relative {
+        for (w, &b) in fitted.iter_mut().zip(&start) {
+            *w += b;
+        }
+    }
     to_centi_discs(&fitted, weights.stage_mut(s));
     let best = report.best();
     Ok(StageReport {
@@ -383,8 +450,9 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
         (PatternWeights::zeros(), Vec::new())
     };
     let _ = PatternSet::get();
-    for s in reports.len()..STAGES {
-        let report = fit_stage(args, s, &samples, &mut weights, ui)?;
+    let game_of = games(&samples);
+    for s in reports.len()..args.stages {
+        let report = fit_stage(args, s, &samples, &game_of, &mut weights, ui)?;
         reports.push(report);
         save(&args.out, &weights.to_bytes())?;
         let mut progress = Progress::new(settings.clone(), json!({}));
@@ -469,6 +537,9 @@ mod tests {
             out,
             search_depth: 2,
             neighbour_empties: 2,
+            stages: STAGES,
+            l2_to_previous: false,
+            holdout_games: false,
             epochs: 3,
             resume: false,
             optimiser: ply_fit::OptimiserArgs {
@@ -521,6 +592,39 @@ mod tests {
         part.optimiser.seed = Some(5);
         let error = run(&part, &Quiet).unwrap_err().to_string();
         assert!(error.contains("other settings"), "{error}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn games_start_where_the_empty_squares_go_up() {
+        let sample = |empties: u32| Sample {
+            player: 0,
+            opponent: !0u64 >> empties,
+            exact: None,
+            result: 0,
+        };
+        let samples: Vec<Sample> = [60, 59, 58, 58, 3, 60, 59, 2, 50, 49]
+            .into_iter()
+            .map(sample)
+            .collect();
+        assert_eq!(super::games(&samples), [0, 0, 0, 0, 0, 1, 1, 1, 2, 2]);
+    }
+
+    #[test]
+    fn a_fit_holding_out_whole_games_runs() {
+        let dir = scratch("games");
+        let data = games(&dir);
+        let mut by_games = args(&data, dir.join("w.bin"));
+        by_games.holdout_games = true;
+        by_games.stages = 2;
+        by_games.optimiser.holdout = Some(50);
+        run(&by_games, &Quiet).unwrap();
+        let stages = ply_fit::run::read_progress(&by_games.out)["stages"]
+            .as_array()
+            .unwrap()
+            .clone();
+        assert_eq!(stages.len(), 2);
+        assert!(stages[0]["holdout_rows"].as_u64().unwrap() > 0);
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -11,8 +11,11 @@
 //!   a configuration and its mirror image under the pattern's own symmetry
 //!   share their weight.
 //! - **Extra features** ([`set::Extra`]): a constant, the parity of the
-//!   empty squares, and the number of legal moves of each side (a table of
-//!   32 entries each: mobility counts non-linearly).
+//!   empty squares, the number of legal moves of each side (a table of 32
+//!   entries each: mobility counts non-linearly), the disc difference (129
+//!   entries), each side's potential mobility (the empty squares next to
+//!   the other side's discs, 64 entries each) and the number of quadrants
+//!   with an odd number of empty squares (5 entries).
 //! - **Stages**: [`STAGES`] weight sets of [`EMPTIES_PER_STAGE`] empty
 //!   squares each, by the number of empty squares.
 //!
@@ -55,7 +58,7 @@ pub struct Features {
     /// The stage the position's weights belong to.
     pub stage: usize,
     /// Compact indices (see [`PatternSet::compact_layout`]) with their values.
-    pub entries: ArrayVec<(u32, f32), { INSTANCE_COUNT + 4 }>,
+    pub entries: ArrayVec<(u32, f32), { INSTANCE_COUNT + EXTRA_ENTRIES }>,
 }
 
 impl Features {
@@ -72,7 +75,7 @@ impl Features {
             entries.push((compact as u32, 1.0));
         }
         let (my_moves, their_moves) = (G::moves(player, opponent), G::moves(opponent, player));
-        for (extra, value) in extra_entries(my_moves, their_moves, empties) {
+        for (extra, value) in extra_entries(player, opponent, my_moves, their_moves) {
             entries.push(((layout.extra(extra) + value) as u32, 1.0));
         }
         Features {
@@ -82,18 +85,55 @@ impl Features {
     }
 }
 
-/// The entry of each extra feature's table that a position uses (parity only
-/// when the empties are odd).
+/// The most extra features a position uses.
+const EXTRA_ENTRIES: usize = 8;
+
+/// The quadrants: the 4x4 corners a1-d4, e1-h4, a5-d8, e5-h8.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// The squares next to (one of the 8 directions from) a square of `bits`.
 #[inline]
-fn extra_entries(my_moves: u64, their_moves: u64, empties: u32) -> ArrayVec<(Extra, usize), 4> {
+fn neighbours(bits: u64) -> u64 {
+    const NOT_FILE_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_FILE_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let sideways = ((bits << 1) & NOT_FILE_A) | ((bits >> 1) & NOT_FILE_H);
+    let row = bits | sideways;
+    sideways | (row << 8) | (row >> 8)
+}
+
+/// The entry of each extra feature's table that `player` to move against
+/// `opponent` uses (parity only when the empties are odd).
+#[inline]
+fn extra_entries(
+    player: u64,
+    opponent: u64,
+    my_moves: u64,
+    their_moves: u64,
+) -> ArrayVec<(Extra, usize), EXTRA_ENTRIES> {
+    let empty = !(player | opponent);
     let mut entries = ArrayVec::new();
     entries.push((Extra::Bias, 0));
-    if empties % 2 == 1 {
+    if empty.count_ones() % 2 == 1 {
         entries.push((Extra::Parity, 0));
     }
     let mobility = |moves: u64| (moves.count_ones() as usize).min(MOBILITY_ENTRIES - 1);
     entries.push((Extra::Mobility, mobility(my_moves)));
     entries.push((Extra::OpponentMobility, mobility(their_moves)));
+    let difference = player.count_ones() as i32 - opponent.count_ones() as i32;
+    entries.push((Extra::DiscDifference, (difference + 64) as usize));
+    let potential = |other: u64| (empty & neighbours(other)).count_ones() as usize;
+    entries.push((Extra::PotentialMobility, potential(opponent).min(63)));
+    entries.push((Extra::OpponentPotentialMobility, potential(player).min(63)));
+    let odd = QUADRANTS
+        .iter()
+        .filter(|&&q| (empty & q).count_ones() % 2 == 1)
+        .count();
+    entries.push((Extra::OddQuadrants, odd));
     entries
 }
 
@@ -192,7 +232,7 @@ impl PatternEvaluation {
                 table[full.pattern_offsets[usize::from(instance.pattern)] + usize::from(index)],
             );
         }
-        for (extra, value) in extra_entries(my_moves, their_moves, empties) {
+        for (extra, value) in extra_entries(player, opponent, my_moves, their_moves) {
             score += i32::from(table[full.extra(extra) + value]);
         }
         score.clamp(-MAX_SCORE + 1, MAX_SCORE - 1)

@@ -172,15 +172,31 @@ pub enum Extra {
     Mobility,
     /// The opponent's number of legal moves, 0..=31.
     OpponentMobility,
+    /// The disc difference, the side to move's discs minus the opponent's,
+    /// -64..=64 (entry `difference + 64`): near the end of the game the
+    /// final score is mostly the current count.
+    DiscDifference,
+    /// The side to move's potential mobility: the empty squares next to an
+    /// opponent's disc, 0..=63.
+    PotentialMobility,
+    /// The opponent's potential mobility, 0..=63.
+    OpponentPotentialMobility,
+    /// The number of quadrants (4x4 corners) with an odd number of empty
+    /// squares, 0..=4 (the parity of the regions the endgame is played in).
+    OddQuadrants,
 }
 
 impl Extra {
     /// Every extra feature, in layout order.
-    pub const ALL: [Extra; 4] = [
+    pub const ALL: [Extra; 8] = [
         Extra::Bias,
         Extra::Parity,
         Extra::Mobility,
         Extra::OpponentMobility,
+        Extra::DiscDifference,
+        Extra::PotentialMobility,
+        Extra::OpponentPotentialMobility,
+        Extra::OddQuadrants,
     ];
 
     /// The entries of its table.
@@ -189,12 +205,23 @@ impl Extra {
         match self {
             Extra::Bias | Extra::Parity => 1,
             Extra::Mobility | Extra::OpponentMobility => MOBILITY_ENTRIES,
+            Extra::DiscDifference => DISC_DIFFERENCE_ENTRIES,
+            Extra::PotentialMobility | Extra::OpponentPotentialMobility => {
+                POTENTIAL_MOBILITY_ENTRIES
+            }
+            Extra::OddQuadrants => QUADRANT_ENTRIES,
         }
     }
 }
 
 /// Mobility counts at or above this minus one share the last entry.
 pub const MOBILITY_ENTRIES: usize = 32;
+/// The disc differences -64..=64.
+pub const DISC_DIFFERENCE_ENTRIES: usize = 129;
+/// Potential mobilities 0..=63.
+pub const POTENTIAL_MOBILITY_ENTRIES: usize = 64;
+/// Odd quadrants 0..=4.
+pub const QUADRANT_ENTRIES: usize = 5;
 
 /// A stage's weights, in order: the tables of the patterns, then the extra
 /// features, each at its offset. Two layouts exist: *full* (one entry per
@@ -367,8 +394,8 @@ mod tests {
         // hv2 read a2..h2: a2 alone is the mirror image of h2 alone.
         assert_eq!(set.compact[3][1], set.compact[3][3usize.pow(7)]);
         assert_ne!(set.compact[3][1], set.compact[3][3]);
-        assert_eq!(set.full.len, 167_265 + 66);
-        assert_eq!(set.compact_layout.len, 113_877 + 66);
+        assert_eq!(set.full.len, 167_265 + 328);
+        assert_eq!(set.compact_layout.len, 113_877 + 328);
         assert_eq!(set.compact_layout.extra(Extra::Bias), 113_877);
     }
 }

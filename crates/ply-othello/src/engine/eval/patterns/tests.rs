@@ -63,7 +63,7 @@ fn the_score_is_the_sum_of_the_fitted_features() {
         );
         assert_eq!(
             features.entries.len(),
-            INSTANCE_COUNT + 3 + (position.empty().count_ones() % 2) as usize
+            INSTANCE_COUNT + 7 + (position.empty().count_ones() % 2) as usize
         );
     }
 }
@@ -119,4 +119,46 @@ fn the_shipped_weights_predict_exact_scores_near_the_end() {
         "mean error {} centi-discs",
         error / count
     );
+}
+
+#[test]
+fn neighbours_stop_at_the_edges() {
+    // a1: b1, a2, b2.
+    assert_eq!(neighbours(1), 0x0302);
+    // h8: g8, h7, g7.
+    assert_eq!(neighbours(1 << 63), 0x40C0_0000_0000_0000);
+    // d4 (bit 27): the 8 squares around it.
+    assert_eq!(neighbours(1 << 27), 0x0000_001C_141C_0000);
+}
+
+#[test]
+fn the_extra_features_of_the_start_position() {
+    let start = Othello::start();
+    let (p, o) = (start.player(), start.opponent());
+    let moves = |a, b| BitboardGenerator::moves(a, b);
+    let entries = extra_entries(p, o, moves(p, o), moves(o, p));
+    let value = |extra: Extra| entries.iter().find(|e| e.0 == extra).map(|e| e.1);
+    assert_eq!(value(Extra::Bias), Some(0));
+    // 60 empties: even.
+    assert_eq!(value(Extra::Parity), None);
+    assert_eq!(value(Extra::Mobility), Some(4));
+    assert_eq!(value(Extra::OpponentMobility), Some(4));
+    assert_eq!(value(Extra::DiscDifference), Some(64));
+    // The empty squares around the two opponent discs: 10.
+    assert_eq!(value(Extra::PotentialMobility), Some(10));
+    assert_eq!(value(Extra::OpponentPotentialMobility), Some(10));
+    // Each quadrant holds one centre disc: 15 empties each.
+    assert_eq!(value(Extra::OddQuadrants), Some(4));
+    // Every entry is inside its table.
+    for (extra, value) in entries {
+        assert!(value < extra.entries(), "{extra:?} {value}");
+    }
+}
+
+#[test]
+fn weights_of_the_first_feature_layout_are_refused() {
+    let mut bytes = PatternWeights::zeros().to_bytes();
+    bytes[20..24].copy_from_slice(&1u32.to_le_bytes());
+    let error = PatternWeights::from_bytes(&bytes).unwrap_err().to_string();
+    assert!(error.contains("layout"), "{error}");
 }

@@ -19,7 +19,7 @@ pub const STAGES: usize = 15;
 pub const EMPTIES_PER_STAGE: usize = 4;
 /// The id of the pattern set and feature layout the weights belong to;
 /// changed whenever the patterns or the extra features change.
-pub const PATTERN_SET_ID: u32 = 1;
+pub const PATTERN_SET_ID: u32 = 2;
 
 /// The stage of a position with `empties` empty squares.
 #[inline]
