@@ -115,6 +115,20 @@ fn extra_entries(
     my_moves: u64,
     their_moves: u64,
 ) -> ArrayVec<(Extra, usize), EXTRA_ENTRIES> {
+    let mut entries = move_entries(player, opponent, my_moves, their_moves);
+    board_entries(player, opponent, &mut entries);
+    entries
+}
+
+/// The entries of the extra features read off the moves: the bias, parity
+/// and both sides' mobility.
+#[inline]
+fn move_entries(
+    player: u64,
+    opponent: u64,
+    my_moves: u64,
+    their_moves: u64,
+) -> ArrayVec<(Extra, usize), EXTRA_ENTRIES> {
     let empty = !(player | opponent);
     let mut entries = ArrayVec::new();
     entries.push((Extra::Bias, 0));
@@ -124,6 +138,18 @@ fn extra_entries(
     let mobility = |moves: u64| (moves.count_ones() as usize).min(MOBILITY_ENTRIES - 1);
     entries.push((Extra::Mobility, mobility(my_moves)));
     entries.push((Extra::OpponentMobility, mobility(their_moves)));
+    entries
+}
+
+/// Appends the entries of the extra features counted on the board: the disc
+/// difference, both sides' potential mobility and the odd quadrants.
+#[inline]
+fn board_entries(
+    player: u64,
+    opponent: u64,
+    entries: &mut ArrayVec<(Extra, usize), EXTRA_ENTRIES>,
+) {
+    let empty = !(player | opponent);
     let difference = player.count_ones() as i32 - opponent.count_ones() as i32;
     entries.push((Extra::DiscDifference, (difference + 64) as usize));
     let potential = |other: u64| (empty & neighbours(other)).count_ones() as usize;
@@ -134,7 +160,6 @@ fn extra_entries(
         .filter(|&&q| (empty & q).count_ones() % 2 == 1)
         .count();
     entries.push((Extra::OddQuadrants, odd));
-    entries
 }
 
 /// The evaluation tables of every stage, in the full layout (one weight per
@@ -143,6 +168,10 @@ fn extra_entries(
 pub struct PatternEvaluation {
     tables: Vec<i16>,
     stage_len: usize,
+    /// Whether any weight of the board-count features (disc difference,
+    /// potential mobility, odd quadrants) is non-zero: where none is, they
+    /// are not counted (weights fitted before them).
+    counts_board: bool,
 }
 
 impl std::fmt::Debug for PatternEvaluation {
@@ -173,9 +202,23 @@ impl PatternEvaluation {
             let extras = compact.extra(Extra::ALL[0]);
             table[full.extra(Extra::ALL[0])..].copy_from_slice(&stage[extras..]);
         }
+        let board_features = Extra::ALL.iter().filter(|extra| {
+            !matches!(
+                extra,
+                Extra::Bias | Extra::Parity | Extra::Mobility | Extra::OpponentMobility
+            )
+        });
+        let counts_board = tables.chunks(full.len).any(|table| {
+            board_features.clone().any(|&extra| {
+                table[full.extra(extra)..][..extra.entries()]
+                    .iter()
+                    .any(|&w| w != 0)
+            })
+        });
         PatternEvaluation {
             tables,
             stage_len: full.len,
+            counts_board,
         }
     }
 
@@ -232,7 +275,11 @@ impl PatternEvaluation {
                 table[full.pattern_offsets[usize::from(instance.pattern)] + usize::from(index)],
             );
         }
-        for (extra, value) in extra_entries(player, opponent, my_moves, their_moves) {
+        let mut extras = move_entries(player, opponent, my_moves, their_moves);
+        if self.counts_board {
+            board_entries(player, opponent, &mut extras);
+        }
+        for (extra, value) in extras {
             score += i32::from(table[full.extra(extra) + value]);
         }
         score.clamp(-MAX_SCORE + 1, MAX_SCORE - 1)

@@ -162,3 +162,31 @@ fn weights_of_the_first_feature_layout_are_refused() {
     let error = PatternWeights::from_bytes(&bytes).unwrap_err().to_string();
     assert!(error.contains("layout"), "{error}");
 }
+
+#[test]
+fn board_counts_are_skipped_only_where_their_weights_are_all_zero() {
+    // The shipped weights predate the board-count features: all zero there,
+    // so the evaluation does not count them (and scores as the full sum).
+    let shipped = PatternEvaluation::shipped();
+    assert!(!shipped.counts_board);
+    let weights = PatternWeights::from_bytes(SHIPPED).unwrap();
+    for position in positions(100) {
+        let (p, o) = (position.player(), position.opponent());
+        if position.is_game_over() {
+            continue;
+        }
+        let features = Features::of::<BitboardGenerator>(p, o);
+        let stage = weights.stage(features.stage);
+        let sum: i32 = features
+            .entries
+            .iter()
+            .map(|&(i, _)| i32::from(stage[i as usize]))
+            .sum();
+        assert_eq!(
+            shipped.score::<BitboardGenerator>(p, o),
+            sum.clamp(-6399, 6399)
+        );
+    }
+    // Any non-zero weight there turns them on.
+    assert!(PatternEvaluation::new(&noisy_weights(3)).counts_board);
+}
