@@ -592,8 +592,10 @@ impl Job {
             clock: self.remaining.map(|remaining| Clock {
                 remaining,
                 increment: Duration::ZERO,
-                // About half the empty squares are the side's own moves.
-                moves_to_go: Some(position.empty().count_ones().div_ceil(2).max(1)),
+                // The side's own moves until the solver takes over.
+                moves_to_go: Some(ply_othello::engine::driver::planned_moves(
+                    position.empty().count_ones(),
+                )),
             }),
             move_overhead: Duration::from_millis(50),
             ..Limits::default()

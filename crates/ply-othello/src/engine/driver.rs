@@ -48,6 +48,22 @@ pub fn exact_empties_at_depth(depth: u32) -> u32 {
     (depth + 8).clamp(12, 22)
 }
 
+/// The moves a clock for the rest of an Othello game is shared over, with
+/// `empties` empty squares: the side's own moves until the solver takes
+/// over (about 20 empties, where a solve takes a few tenths of a second),
+/// plus four for the solve itself, never more than the side's own moves
+/// left. The moves after a solve cost nothing, so sharing the clock over all
+/// the side's moves (half the empties) left a third of it unused at the end
+/// of a game.
+#[must_use]
+pub fn planned_moves(empties: u32) -> u32 {
+    let own = empties.div_ceil(2).max(1);
+    (empties.saturating_sub(SOLVE_FROM_EMPTIES) / 2 + 4).min(own)
+}
+
+/// The empties from which a clock plans the solver to take over.
+const SOLVE_FROM_EMPTIES: u32 = 20;
+
 /// The empties at or below which a solve of a game position is expected to
 /// take about `time` or less: 20 at 300 ms, one more for each factor of 2.7
 /// (the solver's cost per empty square), from 10 to 26.
@@ -312,6 +328,22 @@ mod tests {
 
     /// FFO #1: 14 empties, black wins by 18 with g8.
     const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+    #[test]
+    fn the_clock_is_planned_over_the_moves_before_the_solve() {
+        // The start: 24 moves (20 before the solve, 4 for it), not 30.
+        assert_eq!(planned_moves(60), 24);
+        assert_eq!(planned_moves(59), 23);
+        // Fewer and fewer, and never more than the side's own moves left.
+        for empties in 1..60 {
+            assert!(planned_moves(empties) <= planned_moves(empties + 1));
+            assert!(planned_moves(empties) <= empties.div_ceil(2).max(1));
+            assert!(planned_moves(empties) >= 1);
+        }
+        assert_eq!(planned_moves(20), 4);
+        assert_eq!(planned_moves(3), 2);
+        assert_eq!(planned_moves(0), 1);
+    }
 
     #[test]
     fn the_reach_grows_with_depth_and_time() {
