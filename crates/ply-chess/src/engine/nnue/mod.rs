@@ -277,15 +277,13 @@ impl AnyEvaluation {
         match self {
             AnyEvaluation::Linear => 0,
             AnyEvaluation::Weighted(WeightedEvaluation(weights)) => {
-                let mut hash = 0xcbf2_9ce4_8422_2325u64;
-                for pair in &weights.0 {
-                    for value in [pair.0, pair.1] {
-                        for byte in value.to_le_bytes() {
-                            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-                        }
-                    }
-                }
-                hash | 1
+                let bytes: Vec<u8> = weights
+                    .0
+                    .iter()
+                    .flat_map(|pair| [pair.0, pair.1])
+                    .flat_map(i32::to_le_bytes)
+                    .collect();
+                ply_core::nnue::fnv1a(&bytes) | 1
             }
             AnyEvaluation::Network(nnue) => nnue.network.hash() | 1,
         }

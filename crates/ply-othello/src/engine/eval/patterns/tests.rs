@@ -40,6 +40,19 @@ fn noisy_weights(seed: u64) -> PatternWeights {
     weights
 }
 
+/// The evaluation `weights` should give `p` to move against `o`: the sum of
+/// the weights of the features the fit sees, within the score's range.
+fn feature_sum(weights: &PatternWeights, p: u64, o: u64) -> i32 {
+    let features = Features::of::<BitboardGenerator>(p, o);
+    let stage = weights.stage(features.stage);
+    let sum: i32 = features
+        .entries
+        .iter()
+        .map(|&(i, v)| i32::from(stage[i as usize]) * v as i32)
+        .sum();
+    sum.clamp(-6399, 6399)
+}
+
 #[test]
 fn the_score_is_the_sum_of_the_fitted_features() {
     let weights = noisy_weights(3);
@@ -50,15 +63,9 @@ fn the_score_is_the_sum_of_the_fitted_features() {
             continue;
         }
         let features = Features::of::<BitboardGenerator>(p, o);
-        let stage = weights.stage(features.stage);
-        let sum: i32 = features
-            .entries
-            .iter()
-            .map(|&(i, v)| i32::from(stage[i as usize]) * v as i32)
-            .sum();
         assert_eq!(
             evaluation.score::<BitboardGenerator>(p, o),
-            sum.clamp(-6399, 6399),
+            feature_sum(&weights, p, o),
             "{position}"
         );
         assert_eq!(
@@ -175,16 +182,9 @@ fn board_counts_are_skipped_only_where_their_weights_are_all_zero() {
         if position.is_game_over() {
             continue;
         }
-        let features = Features::of::<BitboardGenerator>(p, o);
-        let stage = weights.stage(features.stage);
-        let sum: i32 = features
-            .entries
-            .iter()
-            .map(|&(i, _)| i32::from(stage[i as usize]))
-            .sum();
         assert_eq!(
             shipped.score::<BitboardGenerator>(p, o),
-            sum.clamp(-6399, 6399)
+            feature_sum(&weights, p, o)
         );
     }
     // Any non-zero weight there turns them on.
