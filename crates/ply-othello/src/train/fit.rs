@@ -35,9 +35,13 @@ use std::time::Instant;
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct FitArgs {
-    /// The data file (`ply train othello generate`).
-    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
-    pub data: PathBuf,
+    /// The data files (`ply train othello generate`), one or more: their
+    /// positions are fitted together (they must share their exact empties).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "FILE", num_args = 1.., required = true)
+    )]
+    pub data: Vec<PathBuf>,
     /// The weights file to write (ply-othello's format; rewritten after each
     /// stage).
     #[cfg_attr(feature = "clap", arg(long, value_name = "WEIGHTS"))]
@@ -47,6 +51,12 @@ pub struct FitArgs {
     /// usual).
     #[cfg_attr(feature = "clap", arg(long, value_name = "D", default_value_t = 0))]
     pub search_depth: u32,
+    /// Label at most this many positions of a stage by search (0: all):
+    /// an even sample of the positions without an exact score is kept, the
+    /// others are left out, so that the searches' cost stays bounded on
+    /// large data while the exact positions are all used.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 0))]
+    pub searched_rows: usize,
     /// Each stage also trains on positions this many empty squares outside it.
     #[cfg_attr(feature = "clap", arg(long, value_name = "E", default_value_t = 2))]
     pub neighbour_empties: u32,
@@ -112,10 +122,10 @@ impl FitArgs {
     }
 
     /// The settings a resumed fit must share with the one it continues.
-    fn settings(&self, header: &data::Header) -> Value {
+    fn settings(&self, headers: &[data::Header]) -> Value {
         json!({
-            "data_seed": header.seed,
-            "data_records": header.records,
+            "data": headers.iter().map(|h| json!({"seed": h.seed, "records": h.records})).collect::<Vec<_>>(),
+            "searched_rows": self.searched_rows,
             "seed": self.optimiser().seed,
             "search_depth": self.search_depth,
             "neighbour_empties": self.neighbour_empties,
@@ -291,10 +301,35 @@ fn fit_stage(
         first.saturating_sub(args.neighbour_empties),
         last + args.neighbour_empties,
     );
+    let in_stage = |x: &Sample| (low..=high).contains(&x.empties());
+    let without_exact = samples
+        .iter()
+        .filter(|x| in_stage(x) && x.exact.is_none())
+        .count();
+    let keep = if args.search_depth > 0 {
+        args.searched_rows
+    } else {
+        0
+    };
+    let mut unlabelled_index = 0;
     let (chosen, groups): (Vec<&Sample>, Vec<u32>) = samples
         .iter()
         .zip(games)
-        .filter(|(x, _)| (low..=high).contains(&x.empties()))
+        .filter(|(x, _)| {
+            if !in_stage(x) {
+                return false;
+            }
+            if x.exact.is_some() {
+                return true;
+            }
+            unlabelled_index += 1;
+            sampled(
+                unlabelled_index - 1,
+                keep,
+                without_exact,
+                args.optimiser().seed.wrapping_add(s as u64),
+            )
+        })
         .unzip();
     // Start from the stage after (fitted just before), for the search's
     // leaves in this stage and as the fit's starting point.
@@ -421,6 +456,45 @@ fn fit_stage(
     })
 }
 
+/// The samples of every data file in `paths`, one file after the other, and
+/// the files' headers; the files must share their settings (the exact
+/// empties).
+fn read_data(paths: &[PathBuf]) -> Result<(Vec<data::Header>, Vec<Sample>), TrainError> {
+    let mut headers: Vec<data::Header> = Vec::new();
+    let mut samples = Vec::new();
+    for path in paths {
+        let (header, mut more) = data::read(path).map_err(|e| TrainError(e.to_string()))?;
+        if let Some(first) = headers.first()
+            && first.settings != header.settings
+        {
+            return Err(TrainError(format!(
+                "{}: made with --exact-empties {}, {} with {}: fit files of one setting together",
+                path.display(),
+                header.settings,
+                paths[0].display(),
+                first.settings
+            )));
+        }
+        headers.push(header);
+        samples.append(&mut more);
+    }
+    Ok((headers, samples))
+}
+
+/// Whether the `index`-th position without an exact score of a stage is
+/// kept when `keep` of its `of` such positions may be searched: an even,
+/// seeded sample (a hash of the index against the kept fraction).
+fn sampled(index: usize, keep: usize, of: usize, seed: u64) -> bool {
+    if keep == 0 || keep >= of {
+        return true;
+    }
+    let mut x = (index as u64) ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^= x >> 31;
+    (u128::from(x) * of as u128) < (keep as u128) << 64
+}
+
 /// The weights and stage reports of an earlier run with the same settings.
 fn resume(
     args: &FitArgs,
@@ -442,8 +516,8 @@ fn resume(
 pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     args.check()?;
     let started = Instant::now();
-    let (header, samples) = data::read(&args.data).map_err(|e| TrainError(e.to_string()))?;
-    let settings = args.settings(&header);
+    let (headers, samples) = read_data(&args.data)?;
+    let settings = args.settings(&headers);
     let (mut weights, mut reports) = if args.resume && progress_path(&args.out).exists() {
         resume(args, &settings)?
     } else {
@@ -464,7 +538,11 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
         "{}: {} positions from {}, labels: exact, else {} ({seconds:.1} s)\n",
         args.out.display(),
         samples.len(),
-        args.data.display(),
+        args.data
+            .iter()
+            .map(|path| path.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
         label_kind(args.search_depth)
     );
     text += "stage  empties     rows    exact  held out  train rmse  held-out rmse  epochs\n";
@@ -513,9 +591,15 @@ mod tests {
     /// A few quick self-play games, exact from 8 empties.
     fn games(dir: &Path) -> PathBuf {
         let data = dir.join("games.bin");
-        let args = GenerateArgs {
+        generate::run(&generate_args(&data), &Quiet).unwrap();
+        data
+    }
+
+    /// The settings of [`games`], writing to `data`.
+    fn generate_args(data: &Path) -> GenerateArgs {
+        GenerateArgs {
             run: ply_fit::run::RunOptions {
-                out: data.clone(),
+                out: data.to_owned(),
                 games: 6,
                 seed: 2,
                 threads: 2,
@@ -526,16 +610,15 @@ mod tests {
             opening_plies: 20,
             noise: 10,
             endgame_noise: 20,
-        };
-        generate::run(&args, &Quiet).unwrap();
-        data
+        }
     }
 
     fn args(data: &Path, out: PathBuf) -> FitArgs {
         FitArgs {
-            data: data.to_owned(),
+            data: vec![data.to_owned()],
             out,
             search_depth: 2,
+            searched_rows: 0,
             neighbour_empties: 2,
             stages: STAGES,
             l2_to_previous: false,
@@ -608,6 +691,110 @@ mod tests {
             .map(sample)
             .collect();
         assert_eq!(super::games(&samples), [0, 0, 0, 0, 0, 1, 1, 1, 2, 2]);
+    }
+
+    #[test]
+    fn several_data_files_are_fitted_together_and_must_share_their_settings() {
+        let dir = scratch("several");
+        let first = games(&dir);
+        let second = dir.join("second.bin");
+        std::fs::copy(&first, &second).unwrap();
+        let rows = |args: &FitArgs| -> Vec<u64> {
+            run(args, &Quiet).unwrap();
+            ply_fit::run::read_progress(&args.out)["stages"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|stage| stage["rows"].as_u64().unwrap())
+                .collect()
+        };
+        let mut one = args(&first, dir.join("one.bin"));
+        one.stages = 3;
+        let two = FitArgs {
+            data: vec![first.clone(), second.clone()],
+            out: dir.join("two.bin"),
+            ..one.clone()
+        };
+        let (single, double) = (rows(&one), rows(&two));
+        assert!(single.iter().all(|&r| r > 0), "{single:?}");
+        assert_eq!(double, single.iter().map(|r| 2 * r).collect::<Vec<_>>());
+
+        // A file of another --exact-empties is refused, naming both.
+        let other = dir.join("other.bin");
+        let mut other_args = generate_args(&other);
+        other_args.exact_empties = 6;
+        generate::run(&other_args, &Quiet).unwrap();
+        let mixed = FitArgs {
+            data: vec![first, other],
+            ..one
+        };
+        let error = run(&mixed, &Quiet).unwrap_err().to_string();
+        assert!(error.contains("--exact-empties 6"), "{error}");
+        assert!(error.contains("with 8"), "{error}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn searched_rows_bounds_the_positions_labelled_by_search() {
+        let dir = scratch("searched");
+        let data = games(&dir);
+        let mut all = args(&data, dir.join("all.bin"));
+        all.stages = STAGES;
+        let mut few = FitArgs {
+            out: dir.join("few.bin"),
+            searched_rows: 10,
+            ..all.clone()
+        };
+        let stages = |args: &FitArgs| -> Vec<(u64, u64)> {
+            run(args, &Quiet).unwrap();
+            ply_fit::run::read_progress(&args.out)["stages"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|stage| {
+                    let rows = stage["rows"].as_u64().unwrap();
+                    (rows, rows - stage["exact"].as_u64().unwrap())
+                })
+                .collect()
+        };
+        let (whole, bounded) = (stages(&all), stages(&few));
+        for ((rows, searched), (rows_few, searched_few)) in whole.iter().zip(&bounded) {
+            // The exact positions are all kept; about 10 searched ones.
+            assert_eq!(rows - searched, rows_few - searched_few);
+            if *searched > 40 {
+                assert!(
+                    (3..=25).contains(searched_few),
+                    "{searched_few} of {searched}"
+                );
+            } else {
+                assert!(searched_few <= searched);
+            }
+        }
+        assert!(whole.iter().any(|(_, searched)| *searched > 40));
+        // Without a search the bound does not apply (the labels cost nothing).
+        few.search_depth = 0;
+        all.search_depth = 0;
+        all.out = dir.join("all0.bin");
+        assert_eq!(stages(&few), stages(&all));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_search_sample_keeps_about_the_fraction_asked_for() {
+        for (keep, of) in [(100, 1000), (1, 3), (999, 1000)] {
+            let kept = (0..of).filter(|&i| sampled(i, keep, of, 7)).count();
+            let expected = keep as f64;
+            let spread = 4.0 * expected.sqrt() + 2.0;
+            assert!(
+                (kept as f64 - expected).abs() <= spread,
+                "{kept} of {of} for {keep}"
+            );
+        }
+        assert!((0..50).all(|i| sampled(i, 0, 50, 1) && sampled(i, 60, 50, 1)));
+        // Another seed keeps other positions.
+        let a: Vec<bool> = (0..200).map(|i| sampled(i, 50, 200, 1)).collect();
+        let b: Vec<bool> = (0..200).map(|i| sampled(i, 50, 200, 2)).collect();
+        assert_ne!(a, b);
     }
 
     #[test]
