@@ -172,21 +172,37 @@ fn weights_of_the_first_feature_layout_are_refused() {
 
 #[test]
 fn board_counts_are_skipped_only_where_their_weights_are_all_zero() {
-    // The shipped weights predate the board-count features: all zero there,
-    // so the evaluation does not count them (and scores as the full sum).
-    let shipped = PatternEvaluation::shipped();
-    assert!(!shipped.counts_board);
-    let weights = PatternWeights::from_bytes(SHIPPED).unwrap();
+    // Weights with the board-count features all zero (as weights fitted
+    // before them are): the evaluation does not count them, and scores as
+    // the full sum.
+    let board_features = [
+        Extra::DiscDifference,
+        Extra::PotentialMobility,
+        Extra::OpponentPotentialMobility,
+        Extra::OddQuadrants,
+    ];
+    let compact = &PatternSet::get().compact_layout;
+    let mut weights = noisy_weights(5);
+    for s in 0..STAGES {
+        let stage = weights.stage_mut(s);
+        for extra in board_features {
+            stage[compact.extra(extra)..][..extra.entries()].fill(0);
+        }
+    }
+    let without = PatternEvaluation::new(&weights);
+    assert!(!without.counts_board);
     for position in positions(100) {
         let (p, o) = (position.player(), position.opponent());
         if position.is_game_over() {
             continue;
         }
         assert_eq!(
-            shipped.score::<BitboardGenerator>(p, o),
+            without.score::<BitboardGenerator>(p, o),
             feature_sum(&weights, p, o)
         );
     }
-    // Any non-zero weight there turns them on.
+    // Any non-zero weight there turns them on: the shipped weights (the
+    // depth-5 fit) weigh them.
     assert!(PatternEvaluation::new(&noisy_weights(3)).counts_board);
+    assert!(PatternEvaluation::shipped().counts_board);
 }
