@@ -17,16 +17,21 @@
 //! side-relative board, the other side's pieces counted negatively on their
 //! own side-relative squares; then one weight for each way men can stand
 //! on their own back row ([`back_row`]: the bridge, the triangle of 1, 2
-//! and 3, ...).
+//! and 3, ...). Last come the pattern tables: one weight for each
+//! configuration of each of the nine 4×4 regions of [`super::regions`],
+//! twice (early and late: a position counts `1 - late` of the one and
+//! `late` of the other, [`region_config`]), the other side's regions read
+//! on its side-relative board and counted negatively.
 //!
 //! [`features`] lists the non-zero features of a position as `(index,
 //! value)` pairs, the form `ply-fit` reads; [`Weights`] holds one weight per
 //! feature in centi-men and [`Linear`] evaluates with them. The
-//! [`Weights::DEFAULT`] are set by hand close to the hand-set evaluation
+//! [`Weights::hand_set`] are set by hand close to the hand-set evaluation
 //! ([`super::HandEvaluation`]); [`Weights::shipped`] are the weights
 //! fitted by `ply train checkers fit`, built into ply, and
 //! [`Weights::current`] the engine's ([`super::Evaluation`]).
 
+use super::regions::{self, CONFIGS, REGIONS};
 use crate::board::{Board, SHIFTS};
 use crate::movegen::{self, jump_sets};
 use crate::position::Position;
@@ -147,9 +152,28 @@ pub const SQUARES: usize = 32;
 /// The ways men can stand on their own back row: one weight each.
 pub const BACK_ROWS: usize = 16;
 
-/// The length of a weight vector: the named features, then a man on each
-/// square, then a king on each square, then the back row's patterns.
-pub const FEATURE_COUNT: usize = Feature::COUNT + 2 * SQUARES + BACK_ROWS;
+/// The features before the pattern tables: the named features, then a
+/// man on each square, then a king on each square, then the back row's
+/// patterns (the whole weight vector of ply's first fitted weights).
+pub const BASE_COUNT: usize = Feature::COUNT + 2 * SQUARES + BACK_ROWS;
+
+/// The phases of the pattern tables: early (a full board) and late (an
+/// empty one), mixed by [`late`].
+pub const PHASES: usize = 2;
+
+/// The length of a weight vector: the [`BASE_COUNT`] features, then the
+/// pattern tables ([`region_config`]).
+pub const FEATURE_COUNT: usize = BASE_COUNT + PHASES * REGIONS * CONFIGS;
+
+/// The index of the weight of configuration `config` of region `region` in
+/// phase `phase` (0 early, 1 late).
+#[must_use]
+pub const fn region_config(phase: usize, region: usize, config: usize) -> usize {
+    BASE_COUNT + (phase * REGIONS + region) * CONFIGS + config
+}
+
+/// The names of the phases of the pattern tables, in order.
+const PHASE_NAMES: [&str; PHASES] = ["early", "late"];
 
 /// The index of a man on the side-relative square of bit `square` (0 to 31).
 #[must_use]
@@ -172,11 +196,22 @@ pub const fn back_row(men: u32) -> usize {
 
 /// The name of feature `index` (below [`FEATURE_COUNT`]): a [`Feature`]'s name;
 /// `man_on_N` / `king_on_N` with `N` the side-relative square number (1 to
-/// 32, as Black sees the board); or `back_row_ABCD`, with `A` to `D` 1 for a
-/// man on the side-relative squares 1 to 4, else 0.
+/// 32, as Black sees the board); `back_row_ABCD`, with `A` to `D` 1 for a
+/// man on the side-relative squares 1 to 4, else 0; or
+/// `region_R_PHASE_SQUARES` for a pattern weight (`region_4_late_x..o....`:
+/// region 4, late, [`regions::config_text`]).
 #[must_use]
 pub fn feature_name(index: usize) -> String {
-    if index < Feature::COUNT {
+    if index >= BASE_COUNT {
+        let table = (index - BASE_COUNT) / CONFIGS;
+        let config = (index - BASE_COUNT) % CONFIGS;
+        let (phase, region) = (table / REGIONS, table % REGIONS);
+        format!(
+            "region_{region}_{}_{}",
+            PHASE_NAMES[phase],
+            regions::config_text(config)
+        )
+    } else if index < Feature::COUNT {
         Feature::ALL[index].name().to_owned()
     } else if index < man_on(SQUARES) {
         format!("man_on_{}", index - man_on(0) + 1)
@@ -212,10 +247,19 @@ pub fn feature_index(name: &str) -> Option<usize> {
             .fold(0, |men, (i, b)| men | u32::from(b == b'1') << i);
         Some(back_row(men))
     };
+    let region = || {
+        let mut parts = name.strip_prefix("region_")?.splitn(3, '_');
+        let region: usize = parts.next()?.parse().ok()?;
+        let phase_name = parts.next()?;
+        let phase = PHASE_NAMES.iter().position(|&p| p == phase_name)?;
+        let config = regions::config_from_text(parts.next()?)?;
+        (region < REGIONS).then(|| region_config(phase, region, config))
+    };
     square("man_on_")
         .map(man_on)
         .or_else(|| square("king_on_").map(king_on))
         .or_else(pattern)
+        .or_else(region)
 }
 
 /// The four central squares (14, 15, 18, 19 from Black's side).
@@ -307,16 +351,16 @@ fn hanging(board: &Board) -> i32 {
     (jumped & other.theirs).count_ones() as i32
 }
 
-/// The features of a side-relative board, dense: the side to move's counts
-/// less the other side's, the phase-scaled ones scaled, then the squares of
-/// the men and kings (+1 for the side to move's, -1 for the other side's,
-/// each on its own side-relative square).
+/// The first [`BASE_COUNT`] features of a side-relative board, dense: the
+/// side to move's counts less the other side's, the phase-scaled ones
+/// scaled, then the squares of the men and kings (+1 for the side to
+/// move's, -1 for the other side's, each on its own side-relative square).
 #[must_use]
-pub fn dense(board: &Board) -> [f32; FEATURE_COUNT] {
+pub fn dense(board: &Board) -> [f32; BASE_COUNT] {
     let turned = board.turned();
     let mine = side_counts(board);
     let theirs = side_counts(&turned);
-    let mut values = [0.0; FEATURE_COUNT];
+    let mut values = [0.0; BASE_COUNT];
     for i in 0..Feature::COUNT {
         values[i] = (mine[i] - theirs[i]) as f32;
     }
@@ -344,13 +388,41 @@ pub fn features(position: &Position, out: &mut Vec<(u32, f32)>) {
 }
 
 /// The non-zero features of a side-relative board, as [`features`] lists
-/// them.
+/// them (an index may come twice, when both sides' regions read the same
+/// configuration: the values add up).
 pub fn board_features(board: &Board, out: &mut Vec<(u32, f32)>) {
     for (index, value) in dense(board).into_iter().enumerate() {
         if value != 0.0 {
             out.push((index as u32, value));
         }
     }
+    let late = late(board);
+    for (side, sign) in [(*board, 1.0), (board.turned(), -1.0)] {
+        for (region, config) in regions::configs(&side).into_iter().enumerate() {
+            for (phase, share) in [(0, 1.0 - late), (1, late)] {
+                if share != 0.0 {
+                    let index = region_config(phase, region, usize::from(config));
+                    out.push((index as u32, sign * share));
+                }
+            }
+        }
+    }
+}
+
+/// The pattern tables' share of the score of `board` with `weights` (the
+/// side to move's regions less the other side's).
+fn regions_score(weights: &[f32], board: &Board) -> f32 {
+    let late = late(board);
+    let mut score = 0.0;
+    for (side, sign) in [(*board, 1.0), (board.turned(), -1.0)] {
+        for (region, config) in regions::configs(&side).into_iter().enumerate() {
+            let config = usize::from(config);
+            let early = weights[region_config(0, region, config)];
+            let later = weights[region_config(1, region, config)];
+            score += sign * ((1.0 - late) * early + late * later);
+        }
+    }
+    score
 }
 
 /// The environment variable naming a weights file to evaluate with instead
@@ -365,7 +437,7 @@ static SHIPPED: &[u8] = include_bytes!("../../weights/eval.bin");
 /// One weight per feature ([`FEATURE_COUNT`] of them), in centi-men per unit of
 /// the feature.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Weights(pub [f32; FEATURE_COUNT]);
+pub struct Weights(pub Vec<f32>);
 
 /// The hand-set weights of the named features, in [`Feature::ALL`]'s order.
 const HAND_SET: [f32; Feature::COUNT] = [
@@ -390,20 +462,17 @@ const HAND_SET: [f32; Feature::COUNT] = [
 
 impl Weights {
     /// Weights set by hand, close to [`super::HandEvaluation`]'s
-    /// terms, the squares at 0: where a fit starts.
-    pub const DEFAULT: Weights = {
-        let mut weights = [0.0; FEATURE_COUNT];
-        let mut i = 0;
-        while i < Feature::COUNT {
-            weights[i] = HAND_SET[i];
-            i += 1;
-        }
+    /// terms, the squares and patterns at 0: where a fit starts.
+    #[must_use]
+    pub fn hand_set() -> Weights {
+        let mut weights = vec![0.0; FEATURE_COUNT];
+        weights[..Feature::COUNT].copy_from_slice(&HAND_SET);
         Weights(weights)
-    };
+    }
 
     /// The weight of `feature`.
     #[must_use]
-    pub const fn get(&self, feature: Feature) -> f32 {
+    pub fn get(&self, feature: Feature) -> f32 {
         self.0[feature.index()]
     }
 
@@ -412,7 +481,7 @@ impl Weights {
     pub fn score(&self, board: &Board) -> i32 {
         let values = dense(board);
         let sum: f32 = values.iter().zip(&self.0).map(|(x, w)| x * w).sum();
-        sum.round() as i32
+        (sum + regions_score(&self.0, board)).round() as i32
     }
 
     /// The weights as text: one `name weight` line per feature, after a
@@ -455,7 +524,7 @@ impl Weights {
 
 impl Default for Weights {
     fn default() -> Self {
-        Weights::DEFAULT
+        Weights::hand_set()
     }
 }
 
@@ -466,7 +535,8 @@ impl Default for Weights {
 /// (men, tempo, centre, edge...), early and late in the game, and the same
 /// for a king; the terms that are not sums over pieces (back rank, bridge,
 /// runaways, dog-holes, mobility, hanging pieces) are counted as
-/// [`Weights::score`] counts them. The score is the same as
+/// [`Weights::score`] counts them, and each region's configuration looks
+/// up its early and late weights side by side. The score is the same as
 /// [`Weights::score`]'s up to the rounding of the floating-point sums.
 #[derive(Clone, Debug)]
 pub struct Linear {
@@ -476,6 +546,10 @@ pub struct Linear {
     men: [[f32; SQUARES]; 2],
     /// The same for a king.
     kings: [[f32; SQUARES]; 2],
+    /// Per region and configuration (`region * CONFIGS + config`): the
+    /// early weight, and what is added to it times [`late`]; empty when
+    /// every pattern weight is 0.
+    regions: Vec<[f32; 2]>,
 }
 
 impl Linear {
@@ -500,10 +574,22 @@ impl Linear {
                 + weights.0[king_on(square)];
             kings[1][square] = w(Feature::KingsLate);
         }
+        let patterns = &weights.0[BASE_COUNT..];
+        let regions = if patterns.iter().all(|&w| w == 0.0) {
+            Vec::new()
+        } else {
+            (0..REGIONS * CONFIGS)
+                .map(|i| {
+                    let early = patterns[i];
+                    [early, patterns[REGIONS * CONFIGS + i] - early]
+                })
+                .collect()
+        };
         Linear {
             weights,
             men,
             kings,
+            regions,
         }
     }
 
@@ -558,6 +644,13 @@ impl Linear {
         score += w(Feature::DogHole) * dog_holes as f32;
         score += w(Feature::Mobility) * movegen::count(board) as f32;
         score += w(Feature::Hanging) * hanging(board) as f32;
+        if !self.regions.is_empty() {
+            for region in 0..REGIONS {
+                let [early, later] =
+                    self.regions[region * CONFIGS + regions::config(board, region)];
+                score += early + late * later;
+            }
+        }
         score
     }
 
@@ -573,7 +666,7 @@ impl Linear {
 
 impl Default for Linear {
     fn default() -> Self {
-        Linear::new(Weights::DEFAULT)
+        Linear::new(Weights::hand_set())
     }
 }
 
@@ -610,11 +703,33 @@ mod tests {
         let start = Position::start();
         let mut sparse = Vec::new();
         features(&start, &mut sparse);
-        // Only having the move differs (mobility is 7 a side).
-        assert_eq!(sparse, vec![(Feature::Turn.index() as u32, 1.0)]);
+        // Only having the move differs (mobility is 7 a side): each
+        // region's configuration is the other side's region's, and they
+        // cancel.
+        let (named, patterns) = sparse.split_at(1);
+        assert_eq!(named, [(Feature::Turn.index() as u32, 1.0)]);
+        let mut sums = std::collections::BTreeMap::new();
+        for &(index, value) in patterns {
+            *sums.entry(index).or_insert(0.0) += value;
+        }
+        assert_eq!(patterns.len(), 2 * REGIONS, "early only, both sides");
+        assert!(sums.values().all(|&sum| sum == 0.0), "{sums:?}");
         // The same pieces with colours and sides swapped: opposite features.
-        let a = dense(position("B:W21,K22,27,30:B5,K9,14").board());
-        let b = dense(position("W:WK24,19,28:B3,6,K11,12").board());
+        let (a, b) = (
+            position("B:W21,K22,27,30:B5,K9,14"),
+            position("W:WK24,19,28:B3,6,K11,12"),
+        );
+        let mut rows = [Vec::new(), Vec::new()];
+        features(&a, &mut rows[0]);
+        features(&b, &mut rows[1]);
+        let [a, b] = rows.map(|row| {
+            let mut values = vec![0.0; FEATURE_COUNT];
+            for (index, value) in row {
+                values[index as usize] += value;
+            }
+            values
+        });
+        assert!(a[BASE_COUNT..].iter().any(|&value| value != 0.0));
         for i in 0..FEATURE_COUNT {
             if i != Feature::Turn.index() {
                 assert_eq!(a[i], b[i], "{}", feature_name(i));
@@ -647,7 +762,7 @@ mod tests {
 
     #[test]
     fn the_linear_score_is_the_weighted_sum_of_the_features() {
-        let weights = Weights::DEFAULT;
+        let weights = Weights::hand_set();
         for fen in [
             "B:W21,K22,27,30:B5,K9,14",
             "W:W18,21,24:B6,11,12",
@@ -667,7 +782,7 @@ mod tests {
 
     #[test]
     fn the_folded_tables_score_as_the_weights_do() {
-        let mut weights = Weights::DEFAULT;
+        let mut weights = Weights::hand_set();
         for (i, w) in weights.0.iter_mut().enumerate().skip(Feature::COUNT) {
             *w = (i % 7) as f32 - 3.0;
         }
@@ -708,7 +823,7 @@ mod tests {
             assert_eq!(feature_index(&feature_name(index)), Some(index));
         }
         assert_eq!(feature_index("man_on_33"), None);
-        assert!(Weights::DEFAULT.to_text().contains("\nmen 100\n"));
+        assert!(Weights::hand_set().to_text().contains("\nmen 100\n"));
         assert_eq!(Weights::shipped().0.len(), FEATURE_COUNT);
     }
 }

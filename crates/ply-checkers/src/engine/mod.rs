@@ -15,6 +15,7 @@ pub mod bench;
 pub mod eval;
 pub mod features;
 pub mod player;
+pub mod regions;
 
 pub use eval::{Evaluation, HandEvaluation};
 pub use player::CheckersPlayer;

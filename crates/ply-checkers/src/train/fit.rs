@@ -21,7 +21,7 @@
 //! round that does not lower the held-out error.
 
 use super::data::{self, Sample};
-use crate::engine::features::{FEATURE_COUNT, Weights, board_features, feature_name};
+use crate::engine::features::{BASE_COUNT, FEATURE_COUNT, Weights, board_features, feature_name};
 use ply_core::rng::Rng;
 use ply_fit::run::Progress;
 use ply_fit::run::{TrainError, Ui};
@@ -162,11 +162,11 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
             args.data.display()
         )));
     }
-    let initial = Weights::DEFAULT.0.to_vec();
+    let initial = Weights::hand_set().0;
     let settings = args.settings(&header);
     let (weights, mut progress) = if args.resume {
         let progress = Progress::resume(&args.out, &settings, "rounds", &["scale"])?;
-        (Weights::read_file(&args.out)?.0.to_vec(), progress)
+        (Weights::read_file(&args.out)?.0, progress)
     } else {
         let scale = fit_scale(&split.train, &initial, 1e-5, 0.1);
         (
@@ -204,7 +204,9 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let epochs = ply_fit::run::epochs_done(&progress);
     let best_epoch = last["best_epoch"].as_u64().unwrap_or(0);
     let stopped_early = last["stopped_early"].as_bool().unwrap_or(false);
-    let named: serde_json::Map<String, Value> = fitted
+    // The named features and squares (the pattern tables are too many to
+    // list: the weights file has them).
+    let named: serde_json::Map<String, Value> = fitted[..BASE_COUNT]
         .iter()
         .enumerate()
         .map(|(i, w)| (feature_name(i), json!(w)))
@@ -312,7 +314,7 @@ mod tests {
         let bytes = std::fs::read(&first.out).unwrap();
         assert_eq!(bytes, std::fs::read(&second.out).unwrap());
         let weights = <Weights as ply_fit::Trainable>::read_file(&first.out).unwrap();
-        assert_ne!(weights, Weights::DEFAULT, "the fit moved the weights");
+        assert_ne!(weights, Weights::hand_set(), "the fit moved the weights");
         std::fs::remove_dir_all(dir).unwrap();
     }
 
