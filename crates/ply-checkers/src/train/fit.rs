@@ -19,15 +19,31 @@
 //! that `--resume` continues an interrupted fit with the next round and
 //! ends where an uninterrupted one would. The fit stops early at the first
 //! round that does not lower the held-out error.
+//!
+//! With `--search-depth D`, each position the database does not reach is
+//! also searched to depth `D` by ply's checkers engine (the built-in
+//! evaluation, or `PLY_CHECKERS_WEIGHTS`'s), and its target becomes
+//! `lambda * result + (1 - lambda) * sigmoid(scale * score)`: the game's
+//! result blended with what a deeper look says of the position, as the
+//! chess trainer blends its search scores (`--lambda`, the result's share).
+//! The searches start from cleared tables, so the labels are the same
+//! whatever the number of threads.
 
 use super::data::{self, Sample};
+use crate::engine::CheckersPlayer;
 use crate::engine::features::{BASE_COUNT, FEATURE_COUNT, Weights, board_features, feature_name};
+use crate::position::{Color, Position};
+use ply_core::Player;
+use ply_core::player::Request;
 use ply_core::rng::Rng;
+use ply_core::search::Limits;
 use ply_fit::run::Progress;
 use ply_fit::run::{TrainError, Ui};
 use ply_fit::serde_json::{self, Value, json};
 use ply_fit::{Dataset, Loss, Trainable, fit_scale};
+use rayon::prelude::*;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Arguments of `ply train checkers fit`.
@@ -52,6 +68,14 @@ pub struct FitArgs {
     /// Continue a fit that stopped: keep the rounds the progress file lists.
     #[cfg_attr(feature = "clap", arg(long))]
     pub resume: bool,
+    /// Search each position the database does not reach to this depth (1
+    /// to 20) and blend the score into its target (0: the result alone).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "D", default_value_t = 0))]
+    pub search_depth: u32,
+    /// The game result's share of a searched position's target (0 to 1),
+    /// the search's win probability the rest.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "L", default_value_t = 0.5))]
+    pub lambda: f32,
     /// The optimiser's settings.
     #[cfg_attr(feature = "clap", command(flatten))]
     pub optimiser: ply_fit::OptimiserArgs,
@@ -79,8 +103,77 @@ impl FitArgs {
             "batch": self.optimiser().batch,
             "l2": self.optimiser().l2,
             "holdout": self.optimiser().holdout,
+            "search_depth": self.search_depth,
+            "lambda": self.lambda,
         })
     }
+}
+
+/// A searched score's largest size before it becomes a win probability
+/// (a won or lost position found by the search is a certain result).
+const SCORE_CAP: i32 = 2000;
+
+/// The score of a depth-`depth` search of each sample's position that the
+/// database does not reach (`None` where it does), from cleared tables.
+fn search_scores(
+    samples: &[Sample],
+    depth: u32,
+    ui: &dyn Ui,
+) -> Result<Vec<Option<i32>>, TrainError> {
+    let bar = ui.bar(
+        samples.len() as u64,
+        "searching {wide_bar} {pos}/{len} {per_sec} {eta}",
+    );
+    let stop = AtomicBool::new(false);
+    let limits = Limits::depth(depth);
+    let scores = samples
+        .par_iter()
+        .map_init(
+            || CheckersPlayer::with_database(1, None).ok(),
+            |player, sample| {
+                bar.inc(1);
+                if sample.database.is_some() {
+                    return Ok(None);
+                }
+                let player = player.as_mut().ok_or_else(|| {
+                    TrainError::new("cannot allocate a 1 MiB transposition table")
+                })?;
+                // The side to move's pieces as Black's: the search sees only
+                // the side-relative board.
+                let board = sample.board;
+                let position =
+                    Position::from_pieces(board.mine, board.theirs, board.kings, Color::Black)
+                        .map_err(|e| TrainError(format!("a position of the data: {e}")))?;
+                player.new_game();
+                let thought = player.think(&Request::new(&position, &limits, &stop), &mut |_| {});
+                Ok(Some(thought.score.0))
+            },
+        )
+        .collect();
+    bar.finish();
+    scores
+}
+
+/// The targets of `samples`: the database's value or the game's result,
+/// blended with the searched score's win probability where there is one.
+fn blended_targets(
+    samples: &[Sample],
+    scores: &[Option<i32>],
+    scale: f64,
+    lambda: f32,
+) -> Vec<f32> {
+    samples
+        .iter()
+        .zip(scores)
+        .map(|(sample, score)| match score {
+            Some(score) => {
+                let score = f64::from((*score).clamp(-SCORE_CAP, SCORE_CAP));
+                let expected = (1.0 / (1.0 + (-scale * score).exp())) as f32;
+                lambda * sample.target() + (1.0 - lambda) * expected
+            }
+            None => sample.target(),
+        })
+        .collect()
 }
 
 /// The positions of the data file, split by game into those fitted on and
@@ -94,8 +187,14 @@ struct Split {
 }
 
 /// Splits `samples` into games (a game's plies rise; a new game starts where
-/// they do not) and holds out `percent` of the games, chosen by `seed`.
-fn split(samples: &[Sample], percent: u32, seed: u64) -> Result<Split, TrainError> {
+/// they do not) and holds out `percent` of the games, chosen by `seed`;
+/// `targets` has each sample's target.
+fn split(
+    samples: &[Sample],
+    targets: &[f32],
+    percent: u32,
+    seed: u64,
+) -> Result<Split, TrainError> {
     let mut split = Split {
         train: Dataset::new(FEATURE_COUNT as u32),
         held_out: Dataset::new(FEATURE_COUNT as u32),
@@ -107,7 +206,7 @@ fn split(samples: &[Sample], percent: u32, seed: u64) -> Result<Split, TrainErro
     let mut hold = false;
     let mut previous_ply = None;
     let mut row = Vec::with_capacity(64);
-    for sample in samples {
+    for (sample, &target) in samples.iter().zip(targets) {
         if previous_ply.is_none_or(|p| sample.ply <= p) {
             split.games += 1;
             hold = rng.below(100) < percent as usize;
@@ -122,7 +221,7 @@ fn split(samples: &[Sample], percent: u32, seed: u64) -> Result<Split, TrainErro
         } else {
             &mut split.train
         };
-        data.push(&row, sample.target())
+        data.push(&row, target)
             .map_err(|e| TrainError(e.to_string()))?;
     }
     Ok(split)
@@ -153,9 +252,23 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
             args.optimiser().holdout
         )));
     }
+    if args.search_depth > 20 {
+        return Err(TrainError(format!(
+            "--search-depth {} is not in 0..=20",
+            args.search_depth
+        )));
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(TrainError(format!(
+            "--lambda {} is not between 0 and 1",
+            args.lambda
+        )));
+    }
     let started = Instant::now();
     let (header, samples) = data::read(&args.data)?;
-    let split = split(&samples, args.optimiser().holdout, args.optimiser().seed)?;
+    let results: Vec<f32> = samples.iter().map(Sample::target).collect();
+    let (percent, seed) = (args.optimiser().holdout, args.optimiser().seed);
+    let mut split = split(&samples, &results, percent, seed)?;
     if split.train.is_empty() {
         return Err(TrainError(format!(
             "{}: no positions to fit on",
@@ -177,6 +290,11 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     let scale = progress.state["scale"]
         .as_f64()
         .ok_or_else(|| TrainError::new("cannot resume: no scale in the progress file"))?;
+    if args.search_depth > 0 {
+        let scores = search_scores(&samples, args.search_depth, ui)?;
+        let targets = blended_targets(&samples, &scores, scale, args.lambda);
+        split = self::split(&samples, &targets, percent, seed)?;
+    }
     let options = args
         .optimiser()
         .fit_options(Loss::Logistic { scale }, args.epochs);
@@ -292,6 +410,8 @@ mod tests {
             epochs: 30,
             rounds: 1,
             resume: false,
+            search_depth: 0,
+            lambda: 0.5,
             optimiser: ply_fit::OptimiserArgs {
                 seed: Some(4),
                 patience: Some(5),
@@ -323,7 +443,8 @@ mod tests {
         let dir = scratch_dir("checkers-fit-split");
         let data = games(&dir);
         let (_, samples) = data::read(&data).unwrap();
-        let parts = split(&samples, 50, 1).unwrap();
+        let targets: Vec<f32> = samples.iter().map(Sample::target).collect();
+        let parts = split(&samples, &targets, 50, 1).unwrap();
         assert_eq!(parts.games, 24);
         assert!((1..24).contains(&parts.held_out_games));
         assert_eq!(parts.train.len() + parts.held_out.len(), samples.len());
@@ -341,6 +462,67 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("--holdout")
+        );
+        for (search_depth, lambda, flag) in [(21, 0.5, "--search-depth"), (4, 1.5, "--lambda")] {
+            let bad = FitArgs {
+                search_depth,
+                lambda,
+                ..args(&data, dir.join("w.txt"))
+            };
+            let error = run(&bad, &Quiet).unwrap_err().to_string();
+            assert!(error.contains(flag), "{error}");
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn searched_targets_blend_the_result_with_the_search() {
+        let dir = scratch_dir("checkers-fit-search");
+        let data = games(&dir);
+        let (_, mut samples) = data::read(&data).unwrap();
+        samples.truncate(60);
+        samples[1].database = Some(crate::egdb::Value::Win);
+        let scores = search_scores(&samples, 3, &Quiet).unwrap();
+        assert_eq!(scores[1], None, "the database's value is kept");
+        assert!(scores.iter().filter(|s| s.is_some()).count() == 59);
+        // The same scores from any thread (the tables are cleared).
+        let alone = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| search_scores(&samples, 3, &Quiet).unwrap());
+        assert_eq!(scores, alone);
+        // A man up is a good score for the side to move.
+        let up = Sample {
+            board: crate::board::Board {
+                mine: 0b111,
+                theirs: 0b11 << 28,
+                kings: 0,
+            },
+            ..samples[0]
+        };
+        assert!(search_scores(&[up], 3, &Quiet).unwrap()[0].unwrap() > 50);
+        let results: Vec<f32> = samples.iter().map(Sample::target).collect();
+        assert_eq!(blended_targets(&samples, &scores, 0.01, 1.0), results);
+        let searched = blended_targets(&samples, &scores, 0.01, 0.0);
+        assert_eq!(searched[1], 1.0);
+        for (target, score) in searched.iter().zip(&scores) {
+            if let Some(score) = score {
+                let expected = 1.0 / (1.0 + (-0.01 * f64::from(*score)).exp());
+                assert!((f64::from(*target) - expected).abs() < 1e-6);
+            }
+        }
+        // A fit with searched labels runs and differs from one without.
+        let plain = args(&data, dir.join("plain.bin"));
+        run(&plain, &Quiet).unwrap();
+        let with_search = FitArgs {
+            search_depth: 2,
+            ..args(&data, dir.join("searched.bin"))
+        };
+        run(&with_search, &Quiet).unwrap();
+        assert_ne!(
+            std::fs::read(&plain.out).unwrap(),
+            std::fs::read(&with_search.out).unwrap()
         );
         std::fs::remove_dir_all(dir).unwrap();
     }
