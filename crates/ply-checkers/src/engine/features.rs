@@ -409,22 +409,6 @@ pub fn board_features(board: &Board, out: &mut Vec<(u32, f32)>) {
     }
 }
 
-/// The pattern tables' share of the score of `board` with `weights` (the
-/// side to move's regions less the other side's).
-fn regions_score(weights: &[f32], board: &Board) -> f32 {
-    let late = late(board);
-    let mut score = 0.0;
-    for (side, sign) in [(*board, 1.0), (board.turned(), -1.0)] {
-        for (region, config) in regions::configs(&side).into_iter().enumerate() {
-            let config = usize::from(config);
-            let early = weights[region_config(0, region, config)];
-            let later = weights[region_config(1, region, config)];
-            score += sign * ((1.0 - late) * early + late * later);
-        }
-    }
-    score
-}
-
 /// The environment variable naming a weights file to evaluate with instead
 /// of the built-in weights (to try fitted weights without a rebuild):
 /// `PLY_CHECKERS_WEIGHTS`.
@@ -476,12 +460,14 @@ impl Weights {
         self.0[feature.index()]
     }
 
-    /// The score of `board` for the side to move, in centi-men.
+    /// The score of `board` for the side to move, in centi-men: the
+    /// weighted sum of the features [`board_features`] lists.
     #[must_use]
     pub fn score(&self, board: &Board) -> i32 {
-        let values = dense(board);
-        let sum: f32 = values.iter().zip(&self.0).map(|(x, w)| x * w).sum();
-        (sum + regions_score(&self.0, board)).round() as i32
+        let mut row = Vec::with_capacity(64);
+        board_features(board, &mut row);
+        let sum: f32 = row.iter().map(|&(i, x)| x * self.0[i as usize]).sum();
+        sum.round() as i32
     }
 
     /// The weights as text: one `name weight` line per feature, after a
