@@ -275,15 +275,16 @@ def load_a_record(browser, By, url, game, shots):
     """Saves the game as a record, loads it back and steps through it; then
     analyses its middle for the screenshot."""
     import urllib.request
-    game_id, moves = browser.execute_script("return [plyApp.game.id, plyApp.game.history.length]")
+    game_id, moves = browser.execute_script(
+        "return [plyApp.game.id, plyApp.game.history.length + plyApp.game.future.length]")
     with urllib.request.urlopen(f"{url}api/games/{game_id}/record") as response:
         record = response.read().decode()
     browser.find_element(By.CSS_SELECTOR, "#records summary").click()
     browser.execute_script("document.getElementById('record-text').value = arguments[0]", record)
     browser.find_element(By.ID, "load-record").click()
     count = lambda what: browser.execute_script(f"return plyApp.game.{what}.length")
-    # The game as it stands (the moves taken back are not in it), loaded at
-    # its start.
+    # The whole game the move list shows (the moves taken back are still
+    # ahead in it until another move replaces them), loaded at its start.
     wait(lambda: count("history") == 0 and count("future") == moves
          and browser.execute_script("return plyApp.game.id") != game_id, "the record to load")
     browser.find_element(By.ID, "nav-forward").click()
@@ -356,14 +357,20 @@ def annotate_the_game(browser, By, url, game, shots):
     middle = max(1, total // 2)
     js("arguments[0].click()", browser.find_element(By.CSS_SELECTOR, f'#history li[data-ply="{middle}"]'))
     wait(lambda: count() == middle, "a click on a move")
-    # The record written is the game up to the move shown: at its end, every
-    # annotated move is in it (the marks fall where the 0.1 s searches put
-    # them, in either half).
-    body.send_keys(Keys.END)
-    wait(lambda: count() == total, "End to go back to the end")
+    # The record written is the whole game whatever move is shown (as lichess
+    # saves it): read at the middle move, every annotated move is in it (the
+    # marks fall where the 0.1 s searches put them, in either half), and the
+    # board stays where it was.
     game_id = js("return plyApp.game.id")
     with urllib.request.urlopen(f"{url}api/games/{game_id}/record") as response:
         record = response.read().decode()
+    body.send_keys(Keys.ARROW_RIGHT)
+    wait(lambda: count() == middle + 1, "→ after the record was written")
+    body.send_keys(Keys.END)
+    wait(lambda: count() == total, "End to go to the end")
+    with urllib.request.urlopen(f"{url}api/games/{game_id}/record") as response:
+        at_end = response.read().decode()
+    assert at_end == record, f"the same record at the end as at the middle:\n{record}\n{at_end}"
     note = "[%eval" if game == "chess" else "eval "
     assert note in record, record
     if marked:

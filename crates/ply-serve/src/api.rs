@@ -416,9 +416,38 @@ pub async fn record(
         first: name(query.first),
         second: name(query.second),
     };
-    let game = slot.game();
-    let notes = if query.notes.unwrap_or(true) {
-        crate::annotate::notes(&slot, game.as_ref())
+    let mut game = slot.game();
+    // The whole game whatever move is shown, as lichess saves it: the moves
+    // ahead are played for the record and taken back after.
+    let ahead = std::iter::from_fn(|| game.redo()).count();
+    let text = record_text(&slot, game.as_ref(), query.notes.unwrap_or(true), &players);
+    for _ in 0..ahead {
+        game.undo();
+    }
+    let (_, extension) = game.record_format();
+    let kind = game.kind();
+    drop(game);
+    let disposition = format!("attachment; filename=\"ply-{}.{extension}\"", kind.name());
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// The record of `game` as `slot` knows it: its notes (when `notes` and the
+/// game was annotated), clock and variations.
+fn record_text(
+    slot: &Slot,
+    game: &dyn Session,
+    notes: bool,
+    players: &ply_core::record::Players,
+) -> String {
+    let notes = if notes {
+        crate::annotate::notes(slot, game)
     } else {
         Vec::new()
     };
@@ -426,7 +455,7 @@ pub async fn record(
         Some(clock) => (
             Some(clock.time_control()),
             clock.flagged().map(|first| {
-                let ending = time_loss(game.as_ref(), first);
+                let ending = time_loss(game, first);
                 (Some(!first), ending.reason)
             }),
             clock.move_clocks().to_vec(),
@@ -441,20 +470,7 @@ pub async fn record(
         move_clocks,
         variations,
     };
-    let text = game.record_with(&players, &extras);
-    let (_, extension) = game.record_format();
-    let disposition = format!(
-        "attachment; filename=\"ply-{}.{extension}\"",
-        game.kind().name()
-    );
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        text,
-    )
-        .into_response())
+    game.record_with(players, &extras)
 }
 
 /// The body of `POST /api/games/{id}/line` and its `delete` and `promote`.

@@ -572,9 +572,13 @@ async fn records_load_step_through_and_save() {
     assert!(
         text.contains("[White \"Ann\"]")
             && text.contains("[Black \"ply\"]")
-            && text.contains("1. e4 e5 2. Nf3 *"),
-        "{text}"
+            && text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 *"),
+        "the whole game, the moves ahead of the one shown too: {text}"
     );
+    // Writing it leaves the game where it was shown.
+    let (_, view) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(view["history"], json!(["e4", "e5", "Nf3"]), "{view}");
+    assert_eq!(view["future"], json!(["Nc6", "Bb5"]), "{view}");
 
     for (game, record) in [
         ("checkers", "[GameType \"21\"]\n1. 11-15 23-19 *"),
