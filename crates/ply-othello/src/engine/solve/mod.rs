@@ -87,23 +87,29 @@ pub const MAX_SCORE: i32 = 64;
 pub const DEFAULT_HASH_MB: usize = 64;
 
 /// The fewest empties at which [`Solver::search`] first searches selectively
-/// (with [`SELECTIVE`] at each of [`SELECTIVE_MARGINS`]), then exactly.
+/// (each of [`SELECTIVE_PASSES`]), then exactly.
 const SELECTIVE_MIN_EMPTIES: u32 = 18;
 
-/// The probable cut-offs of the selective searches before the exact one:
-/// from 14 empties, a 2-ply evaluation search a margin beyond the window.
-const SELECTIVE: search::EndgameProbCut = search::EndgameProbCut {
-    min_empties: 14,
-    plies: 2,
-    margin: 900,
-    precision: 1,
-};
-
-/// The margins (centi-discs) of the selective searches, least sure first:
-/// the quick one's best moves order the surer one, whose best moves order the
-/// exact search (FFO #51-#53: 1.63 G nodes against 1.95 G with one search at
-/// 9 discs).
-const SELECTIVE_MARGINS: [i32; 2] = [400, 900];
+/// The probable cut-offs of the selective searches before the exact one,
+/// least sure first: from 14 empties, a 2-ply evaluation search 4 discs, then
+/// 9 discs, beyond the window. Each stores its results at its own precision,
+/// so that the surer one takes only the quicker one's best moves, and its
+/// own best moves order the exact search (FFO #51-#53: 1.63 G nodes against
+/// 1.95 G with the 9-disc search alone).
+const SELECTIVE_PASSES: [search::EndgameProbCut; 2] = [
+    search::EndgameProbCut {
+        min_empties: 14,
+        plies: 2,
+        margin: 400,
+        precision: 1,
+    },
+    search::EndgameProbCut {
+        min_empties: 14,
+        plies: 2,
+        margin: 900,
+        precision: 2,
+    },
+];
 
 /// Half the width of the window the exact search starts with round the
 /// last selective search's score (FFO #57: 2 discs failed low, and with the
@@ -306,20 +312,16 @@ impl Solver {
         let mut search = Search::new(&mut self.table, options.stop);
         let mut pv = Vec::new();
         let mut window = (alpha, beta);
-        let margins = if empties >= SELECTIVE_MIN_EMPTIES {
-            &SELECTIVE_MARGINS[..]
+        let passes = if empties >= SELECTIVE_MIN_EMPTIES {
+            &SELECTIVE_PASSES[..]
         } else {
             &[]
         };
-        for (pass, &margin) in margins.iter().enumerate() {
-            // Selective searches first, each surer than the last (its results
-            // stored at a higher precision): their best moves order the next,
-            // and the exact one starts with a window round the last score.
-            search.probcut = Some(search::EndgameProbCut {
-                margin,
-                precision: SELECTIVE.precision + pass as u8,
-                ..SELECTIVE
-            });
+        for &pass in passes {
+            // Selective searches first, each surer than the last: their best
+            // moves order the next, and the exact one starts with a window
+            // round the last score.
+            search.probcut = Some(pass);
             let guess = search.pvs(
                 player,
                 opponent,
