@@ -25,19 +25,19 @@
 //!
 //! - a principal variation search at the root and along the best line
 //!   (`search.rs`), the other moves proved worse by null-window searches;
-//! - null-window searches with the transposition table (`table.rs`), an
-//!   enhanced transposition cut-off at 12 empties and more, fastest-first
-//!   move ordering, helped far from the end by the pattern evaluation
-//!   (`ordering.rs`), and stability cut-offs (`stability.rs`);
+//! - null-window searches down to 5 empties with fastest-first move ordering,
+//!   helped far from the end by the pattern evaluation (`ordering.rs`),
+//!   stability cut-offs (`stability.rs`), and from 7 empties the
+//!   transposition table (`table.rs`), with an enhanced transposition cut-off
+//!   at 12 empties and more;
 //! - from 18 empties, two selective searches first, whose probable cut-offs
 //!   (ProbCut on a 2-ply search of the pattern evaluation, 4 then 9 discs
 //!   beyond the window) make them quick: the best moves of each, kept in the
 //!   table, order the next, and the exact search that follows uses none of
 //!   their bounds;
-//! - at 6 and 5 empties, null-window searches that try moves straight from
-//!   the move bitboard, odd quadrants first (`shallow.rs`, `parity.rs`);
 //! - for the last four empties, functions specialised by the number of
-//!   empties that test each empty square directly (`last_moves.rs`), the very
+//!   empties that test each empty square directly, odd quadrants first
+//!   (`last_moves.rs`, `parity.rs`), the very
 //!   last move scored by counting its flips from a table (`last_flip.rs`).
 //!
 //! # Scores
@@ -62,7 +62,6 @@ mod last_moves;
 mod ordering;
 mod parity;
 mod search;
-mod shallow;
 pub mod stability;
 mod table;
 

@@ -1,9 +1,9 @@
 //! The solver's searches above the last few empties: a principal variation
 //! search for the exact score and the best line ([`Search::pvs`]), and the
 //! null-window search that does nearly all the work ([`Search::nws`]), both
-//! with the transposition table, fastest-first move ordering and stability
-//! cut-offs. Below [`SHALLOW_MAX`] empties they hand over to
-//! [`Search::shallow`] and then to the last-moves functions.
+//! with fastest-first move ordering and stability cut-offs, and from
+//! [`TABLE_MIN_EMPTIES`] on the transposition table. At four empties they hand
+//! over to the last-moves functions.
 
 use super::board::{game_over_score, moves};
 use super::ordering::{Children, children, evaluation_search, score_children, select, sort_depth};
@@ -18,9 +18,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Lower than any score.
 pub const BELOW: i32 = -65;
 
-/// The most empties that [`Search::shallow`] searches; above it [`Search::nws`]
-/// takes over.
-pub const SHALLOW_MAX: u32 = 6;
+/// The most empties that the last-moves functions ([`Search::solve_last`])
+/// search; above it [`Search::nws`] takes over.
+const LAST_MOVES_MAX: u32 = 4;
+
+/// The fewest empties at which [`Search::nws`] uses the transposition table.
+/// At 5 and 6 empties it sorts its moves fastest-first like everywhere else,
+/// but a lookup and a store cost more than the few nodes they would save
+/// (FFO #53: 1,065 M nodes in 84 s with the table from 7 empties, 1,016 M in
+/// 91 s from 6, 974 M in 108 s from 5; moves tried by parity at 5 and 6
+/// empties, without sorting: 1,323 M in 79 s).
+const TABLE_MIN_EMPTIES: u32 = 7;
 
 /// Nodes between two looks at the stop flag.
 const POLL_INTERVAL: u64 = 1 << 14;
@@ -104,13 +112,14 @@ impl<'a> Search<'a> {
                 self.nodes += 1;
                 game_over_score(player, opponent)
             }
-            1..=4 => self.solve_last(player, opponent, alpha, !(player | opponent), parity),
-            5..=SHALLOW_MAX => self.shallow(player, opponent, alpha, empties, parity),
+            1..=LAST_MOVES_MAX => {
+                self.solve_last(player, opponent, alpha, !(player | opponent), parity)
+            }
             _ => self.nws(player, opponent, alpha, empties, parity),
         }
     }
 
-    /// The null-window search above [`SHALLOW_MAX`] empties.
+    /// The null-window search above [`LAST_MOVES_MAX`] empties.
     pub(super) fn nws(
         &mut self,
         player: u64,
@@ -119,7 +128,7 @@ impl<'a> Search<'a> {
         empties: u32,
         parity: u8,
     ) -> i32 {
-        debug_assert!(empties > SHALLOW_MAX);
+        debug_assert!(empties > LAST_MOVES_MAX);
         self.nodes += 1;
         if self.poll(empties) {
             return 0;
@@ -127,8 +136,9 @@ impl<'a> Search<'a> {
         if let Some(bound) = stability_cut(player, opponent, alpha) {
             return bound;
         }
+        let with_table = empties >= TABLE_MIN_EMPTIES;
         let mut hash_move = NO_MOVE;
-        if let Some(stored) = self.table.probe(player, opponent, self.precision()) {
+        if with_table && let Some(stored) = self.table.probe(player, opponent, self.precision()) {
             if stored.lower > alpha {
                 return stored.lower;
             }
@@ -152,7 +162,7 @@ impl<'a> Search<'a> {
         if !hash_first {
             score_children(&mut list, player, opponent, (parity, empties));
         }
-        if empties > SHALLOW_MAX + 1 && empties < ETC_MIN {
+        if empties > TABLE_MIN_EMPTIES && empties < ETC_MIN {
             for child in &list {
                 let square = usize::from(child.square);
                 self.table
@@ -198,15 +208,17 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.table.store(
-            player,
-            opponent,
-            empties,
-            (alpha, alpha + 1),
-            best,
-            best_move,
-            self.precision_at(empties),
-        );
+        if with_table {
+            self.table.store(
+                player,
+                opponent,
+                empties,
+                (alpha, alpha + 1),
+                best,
+                best_move,
+                self.precision_at(empties),
+            );
+        }
         best
     }
 
