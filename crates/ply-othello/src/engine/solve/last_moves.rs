@@ -12,10 +12,8 @@
 use super::board::{NEIGHBOURS, flips, game_over_score};
 use super::last_flip::count_last_flips;
 use super::parity::ODD_SQUARES;
-use super::search::Search;
+use super::search::{BELOW, Search};
 
-/// Lower than any score.
-const BELOW: i32 = -65;
 /// Higher than any score.
 const ABOVE: i32 = 65;
 
