@@ -133,6 +133,11 @@ pub struct Features {
     /// shows to be the only good one (singular), and a cut where even the
     /// other moves beat beta (multi-cut).
     pub singular_extension: bool,
+    /// Quiescence reads the transposition table (a cut at a null-window
+    /// node where a stored bound of any depth settles the window) and
+    /// writes its results at depth 0 where no deeper result of the position
+    /// is stored.
+    pub quiescence_table: bool,
 }
 
 impl Features {
@@ -152,6 +157,7 @@ impl Features {
         window_reduction: true,
         eval_cache: true,
         singular_extension: true,
+        quiescence_table: true,
     };
     /// Only the sound ones: no pruning by evaluation or null move.
     pub const SOUND: Features = Features {
@@ -169,6 +175,7 @@ impl Features {
         window_reduction: false,
         eval_cache: false,
         singular_extension: false,
+        quiescence_table: false,
     };
 }
 

@@ -424,3 +424,29 @@ fn the_picker_gives_each_move_once_stage_by_stage() {
     let forced = picker::MovePicker::forced(&Numbers);
     assert_eq!(picked(forced, &history), [9, 6, 3, 1, 2, 4, 5, 7, 8]);
 }
+
+#[test]
+fn quiescence_writes_its_results_without_replacing_deeper_ones() {
+    let mut engine = Engine::new(Blind, 1);
+    let child = |stones| Pile {
+        stones,
+        side: Side::Second,
+    };
+    // A deeper result of one root child, stored as an earlier search would.
+    let deep = Entry {
+        packed_move: Some(1),
+        score: Score(7),
+        eval: Score(0),
+        depth: 9,
+        bound: Bound::Exact,
+    };
+    engine.table.store(child(10).hash(), deep);
+    let stop = AtomicBool::new(false);
+    // Depth 1: each child of the root is searched by quiescence.
+    engine.search(&pile(12), &[], &Limits::depth(1), &stop, &mut |_| {});
+    assert_eq!(engine.table.probe(child(10).hash()), Some(deep));
+    for stones in [9, 11] {
+        let entry = engine.table.probe(child(stones).hash());
+        assert_eq!(entry.map(|e| e.depth), Some(0), "{stones} stones");
+    }
+}

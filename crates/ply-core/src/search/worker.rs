@@ -1046,14 +1046,42 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         if ply >= MAX_PLY - 2 {
             return self.evaluate(position, ply);
         }
+        let key = position.hash();
+        let stored = if G::FEATURES.quiescence_table {
+            self.shared.table.probe(key)
+        } else {
+            None
+        };
+        if let Some(entry) = stored
+            && beta.0 - alpha.0 == 1
+        {
+            let score = entry.score.from_table(ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let original_alpha = alpha;
         let forced = position.is_forcing();
         let mut best;
+        // The static score, stored with the result (none when forced).
+        let mut eval = Score::DRAW;
         let mut picker = if forced {
             best = -Score::INFINITE;
             MovePicker::forced(position)
         } else {
-            let eval = self.evaluate(position, ply);
+            // Evaluated afresh, not read from the table: a stored static
+            // score may come from another path to the position whose
+            // evaluation differs (chess's fades with the fifty-move
+            // counter), and the endgames need the difference to progress.
+            eval = self.evaluate(position, ply);
             if eval >= beta {
+                let entry = quiescence_entry(eval, eval, None, Bound::Lower, ply);
+                self.store_quiescence(key, stored, entry);
                 return eval;
             }
             alpha = alpha.max(eval);
@@ -1061,6 +1089,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             MovePicker::quiescence(position, alpha.0 - eval.0)
         };
         let mut legal = false;
+        let mut best_move = None;
         while let Some(mv) = picker.next(position, &self.history) {
             legal = true;
             if !forced && !position.see_at_least(mv, 0) {
@@ -1076,6 +1105,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(mv);
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(mv);
@@ -1089,7 +1119,25 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         if forced && !legal {
             return no_moves(position, ply);
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = quiescence_entry(best, eval, best_move.map(G::pack_move), bound, ply);
+        self.store_quiescence(key, stored, entry);
         best
+    }
+
+    /// Writes a quiescence result (`entry`, at depth 0) where the feature is
+    /// on and no deeper result of the position is stored (`stored`, read on
+    /// entry).
+    fn store_quiescence(&self, key: u64, stored: Option<Entry>, entry: Entry) {
+        if G::FEATURES.quiescence_table && stored.is_none_or(|old| old.depth == 0) {
+            self.shared.table.store(key, entry);
+        }
     }
 
     /// The line of root move `index`, reported as line `line` (0 the best).
@@ -1147,6 +1195,24 @@ fn known_at(known: Score, ply: usize) -> Score {
         -1 => (known + ply).min(-1),
         _ => 0,
     })
+}
+
+/// The table entry of a quiescence result: `score` at `ply` with its
+/// `bound`, the static score `eval` and the best move found.
+fn quiescence_entry(
+    score: Score,
+    eval: Score,
+    packed_move: Option<u16>,
+    bound: Bound,
+    ply: usize,
+) -> Entry {
+    Entry {
+        packed_move,
+        score: score.to_table(ply),
+        eval,
+        depth: 0,
+        bound,
+    }
 }
 
 /// The score of `position`, `ply` plies from the root, where the side to move
