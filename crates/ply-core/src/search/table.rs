@@ -69,7 +69,36 @@ fn first_aligned(slots: &[Slot]) -> usize {
     (CACHE_LINE - misalignment) % CACHE_LINE / size_of::<Slot>()
 }
 
+impl Bound {
+    /// The bound of a node's result `best` searched in the window from
+    /// `alpha` (before any move raised it) to `beta`.
+    #[must_use]
+    pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 impl Entry {
+    /// The stored score, `ply` plies from the root, where its bound settles
+    /// the window from `alpha` to `beta` (no search can do better there);
+    /// `None` where it does not.
+    #[must_use]
+    pub fn settles(&self, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+        let score = self.score.from_table(ply);
+        let settled = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        settled.then_some(score)
+    }
+
     fn pack(self, age: u8) -> u64 {
         let bound = match self.bound {
             Bound::Upper => 1u64,

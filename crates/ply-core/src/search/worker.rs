@@ -634,16 +634,9 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             && !pv_node
             && excluded.is_none()
             && i32::from(entry.depth) >= depth
+            && let Some(score) = entry.settles(ply, alpha, beta)
         {
-            let score = entry.score.from_table(ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+            return score;
         }
 
         let in_check = position.in_check();
@@ -978,13 +971,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             // Not the node's value: the table keeps the full search's.
             return best;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.shared.table.store(
             key,
             Entry {
@@ -1054,16 +1041,9 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         };
         if let Some(entry) = stored
             && beta.0 - alpha.0 == 1
+            && let Some(score) = entry.settles(ply, alpha, beta)
         {
-            let score = entry.score.from_table(ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+            return score;
         }
         let original_alpha = alpha;
         let forced = position.is_forcing();
@@ -1119,13 +1099,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         if forced && !legal {
             return no_moves(position, ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         let entry = quiescence_entry(best, eval, best_move.map(G::pack_move), bound, ply);
         self.store_quiescence(key, stored, entry);
         best
