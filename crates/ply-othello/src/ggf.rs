@@ -187,7 +187,7 @@ pub fn read(text: &str) -> Result<GameHistory<Othello>, RecordError<MoveError>> 
 /// control (`TI`, `0` without one), the result (`RE`: the final disc
 /// difference for an end by the rules, GGS's `+64.00:t` or `:r` marks for a
 /// win on time or by decision, whose reason goes in a `C` comment) and the
-/// start board, dated now; each move timed in `header.move_clocks` carries
+/// start board, dated `header.date`; each move timed in `header.move_clocks` carries
 /// its time in seconds (`B[F5//0.52]`, GGF's move/evaluation/time).
 #[must_use]
 pub fn write(history: &GameHistory<Othello>, header: &Header<EndReason>) -> String {
@@ -198,7 +198,7 @@ pub fn write(history: &GameHistory<Othello>, header: &Header<EndReason>) -> Stri
         hour,
         minute,
         second,
-    } = UtcTime::now();
+    } = header.date;
     let result = match &header.ending {
         Some(Ending::Rules(_)) => {
             let (black, white) = history.position().final_disc_counts();
@@ -340,9 +340,11 @@ mod tests {
         };
         let header = Header {
             move_clocks: vec![None, timed(1_234), timed(10)],
+            date: ply_core::record::UtcTime::from_unix(1_700_000_000),
             ..Header::new(players, "test")
         };
         let text = write(&history, &header);
+        assert!(text.contains("DT[2023.11.14_22:13:20.UTC]"), "{text}");
         assert!(text.contains("B[F5]W[D6//1.23]B[C3//0.01]"), "{text}");
         assert_eq!(read(&text).unwrap().moves(), history.moves());
         let noted = Header {

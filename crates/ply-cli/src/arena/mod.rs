@@ -34,7 +34,7 @@ use crate::error::CliError;
 use game::MatchGame;
 use options::MatchOptions;
 use played::Played;
-use ply_core::record::{Ending, Header, Players};
+use ply_core::record::{Ending, Header, Players, UtcTime};
 use ply_games::playable::openings::Opening;
 use referee::Pairing;
 use schedule::Job;
@@ -197,7 +197,7 @@ fn play_match<G: MatchGame>(
     let names: Vec<String> = options.engines.iter().map(|e| e.name.clone()).collect();
     let mut tally = Tally::new(names.clone(), options.sprt);
     let queue = Mutex::new(jobs.into_iter().collect::<VecDeque<Job>>());
-    let (sender, results) = channel::<(Job, Played<G>)>();
+    let (sender, results) = channel::<(Job, UtcTime, Played<G>)>();
     let bar = progress_bar(total as u64);
     let mut sprt_stopped = false;
     std::thread::scope(|scope| -> Result<(), CliError> {
@@ -221,6 +221,7 @@ fn play_match<G: MatchGame>(
                         ],
                     };
                     let opening = &openings[job.opening % openings.len()];
+                    let started = UtcTime::now();
                     let Some(played) = referee::play(
                         &pairing,
                         &job,
@@ -232,20 +233,20 @@ fn play_match<G: MatchGame>(
                     ) else {
                         return;
                     };
-                    if sender.send((job, played)).is_err() {
+                    if sender.send((job, started, played)).is_err() {
                         return;
                     }
                 }
             });
         }
         drop(sender);
-        for (job, played) in results {
+        for (job, started, played) in results {
             let winner = played.ending.winner();
             tally.add(job.engines, winner, job.pair);
             let sides = played.record.positions().iter().map(|p| p.side_to_move());
             tally.add_time_use(job.engines, sides.zip(played.move_clocks.iter().copied()));
             let opening = &openings[job.opening % openings.len()];
-            let text = record_text(options, &job, opening, &played);
+            let text = record_text(options, &job, opening, started, &played);
             if let Some(file) = record_file.as_mut() {
                 file.write_all(format!("{text}\n").as_bytes())
                     .and_then(|()| file.flush())
@@ -303,11 +304,12 @@ fn progress_bar(total: u64) -> indicatif::ProgressBar {
     bar
 }
 
-/// The game's record with the match's header.
+/// The game's record with the match's header, dated when it `started`.
 fn record_text<G: MatchGame>(
     options: &MatchOptions,
     job: &Job,
     opening: &Opening<G>,
+    started: UtcTime,
     played: &Played<G>,
 ) -> String {
     let first = &options.engines[job.engines[0]];
@@ -326,6 +328,7 @@ fn record_text<G: MatchGame>(
         },
         event: options.event.clone(),
         round: format!("{}", job.number),
+        date: started,
         time_control: control,
         tags: vec![
             ("Opening".to_owned(), opening.name.clone()),

@@ -56,6 +56,10 @@ pub struct Header<R> {
     pub event: String,
     /// The round (`-` when there are none).
     pub round: String,
+    /// When the game was played (PGN and PDN write its day as `Date`, GGF
+    /// the moment as `DT`): [`Header::new`] takes now, a record written
+    /// again later keeps the moment its game began.
+    pub date: UtcTime,
     /// The time control as the format writes it (PGN `TimeControl`, GGF `TI`).
     pub time_control: Option<String>,
     /// More tag pairs (PGN and PDN only): `Opening`, `Termination`...
@@ -129,14 +133,15 @@ fn clock_text(time: Duration) -> String {
 }
 
 impl<R> Header<R> {
-    /// The header of a game between `players` at `event`: no round, no time
-    /// control, no more tags, not ended.
+    /// The header of a game between `players` at `event`, dated now: no
+    /// round, no time control, no more tags, not ended.
     #[must_use]
     pub fn new(players: Players, event: &str) -> Header<R> {
         Header {
             players,
             event: event.to_owned(),
             round: "-".to_owned(),
+            date: UtcTime::now(),
             time_control: None,
             tags: Vec::new(),
             ending: None,

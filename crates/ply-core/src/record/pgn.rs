@@ -418,7 +418,7 @@ pub fn header_tags<R: Copy>(
 ) -> Vec<(String, String)> {
     let UtcTime {
         year, month, day, ..
-    } = UtcTime::now();
+    } = header.date;
     let mut tags = vec![
         ("Event".to_owned(), header.event.clone()),
         ("Site".to_owned(), "?".to_owned()),
@@ -636,6 +636,23 @@ mod tests {
     }
 
     const NO_TAGS: [(&str, String); 0] = [];
+
+    #[test]
+    fn the_date_tag_is_the_headers_day() {
+        let players = crate::record::Players {
+            first: "a".to_owned(),
+            second: "b".to_owned(),
+        };
+        let header: Header<&str> = Header {
+            date: UtcTime::from_unix(951_782_400 + 86_399),
+            ..Header::new(players, "test")
+        };
+        let tags = header_tags(&header, "*", "White", "Black");
+        assert!(
+            tags.contains(&("Date".to_owned(), "2000.02.29".to_owned())),
+            "{tags:?}"
+        );
+    }
 
     #[test]
     fn writes_numbered_wrapped_movetext() {

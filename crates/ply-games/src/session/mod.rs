@@ -44,7 +44,7 @@ use crate::svg;
 use ply_core::book::Booked;
 use ply_core::player::{Player, Request, Source};
 pub use ply_core::record::Variation;
-use ply_core::record::{Ending as RecordEnding, Header, MoveClock, Players};
+use ply_core::record::{Ending as RecordEnding, Header, MoveClock, Players, UtcTime};
 use ply_core::search::{Bound, Info, Level, Limits, Options};
 use ply_core::{GameHistory, Side};
 use serde::Serialize;
@@ -359,6 +359,7 @@ pub fn new(kind: GameKind, position: Option<&str>) -> Result<Box<dyn Session>, S
         Ok(Box::new(GameSession {
             record: GameHistory::new(start),
             future: Vec::new(),
+            started: UtcTime::now(),
         }))
     }
     match kind {
@@ -381,7 +382,11 @@ pub fn from_record(kind: GameKind, text: &str) -> Result<Box<dyn Session>, Strin
         while let Some(mv) = record.undo() {
             future.push(mv);
         }
-        Ok(Box::new(GameSession { record, future }))
+        Ok(Box::new(GameSession {
+            record,
+            future,
+            started: UtcTime::now(),
+        }))
     }
     match kind {
         GameKind::Chess => make::<ply_chess::Position>(text),
@@ -423,6 +428,9 @@ struct GameSession<G: SessionGame> {
     record: GameHistory<G>,
     /// Moves taken back (or of a loaded record), the next one last.
     future: Vec<G::Move>,
+    /// When the session began: the date its records carry, however often
+    /// they are written.
+    started: UtcTime,
 }
 
 impl<G: SessionGame> GameSession<G> {
@@ -531,6 +539,7 @@ impl<G: SessionGame> Session for GameSession<G> {
             move_notes: notes,
             move_clocks,
             move_variations: variations,
+            date: self.started,
             ..Header::new(players.clone(), "ply serve")
         };
         G::write_game(&self.record, &header)

@@ -457,3 +457,18 @@ fn variations_are_written_in_pgn_and_pdn_and_left_out_of_ggf() {
         assert_eq!(loaded.history(), moves, "{text}");
     }
 }
+
+#[test]
+fn a_record_written_again_later_carries_the_same_date() {
+    // GGF's `DT` holds the second: a record written a second later must be
+    // the same text, or a saved game changes each time it is saved.
+    let players = Players {
+        first: "Ann".into(),
+        second: "ply".into(),
+    };
+    let mut game = start(GameKind::Othello, None);
+    game.play("f5").unwrap();
+    let first = game.record(&players);
+    std::thread::sleep(std::time::Duration::from_millis(1_100));
+    assert_eq!(game.record(&players), first);
+}
