@@ -402,6 +402,42 @@ fn ggf_as_nboard_writes_it_loads() {
     assert!(text.contains("Loaded "), "{text}");
     assert!(text.contains("opening: Tiger"), "{text}");
     assert!(text.contains("1. f5 d6 2. c3 d3 3. c4\n"), "{text}");
+    // Saved again, the game keeps the date its record gave it.
+    let saved = temp_file("nboard-saved.ggf");
+    let out = play(
+        &["othello", "--color", "both"],
+        &format!("load {}\nsave {}\nquit\n", path.display(), saved.display()),
+    );
+    assert!(stdout(&out).contains("Saved the game"), "{}", stdout(&out));
+    let written = std::fs::read_to_string(&saved).unwrap();
+    assert!(written.contains("DT[2014.02.21_20:52:27.UTC]"), "{written}");
+}
+
+#[test]
+fn a_game_saved_twice_is_the_same_file() {
+    // GGF dates a game to the second: the game's date is when it began,
+    // not when it was saved.
+    let (first, second) = (temp_file("twice-1.ggf"), temp_file("twice-2.ggf"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["play", "othello", "--color", "both"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ply runs");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "f5\nsave {}", first.display()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1_100));
+    writeln!(stdin, "save {}\nquit", second.display()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stdout(&out));
+    let (first, second) = (
+        std::fs::read_to_string(first).unwrap(),
+        std::fs::read_to_string(second).unwrap(),
+    );
+    assert!(first.contains("B[F5"), "{first}");
+    assert_eq!(first, second);
 }
 
 #[test]

@@ -21,7 +21,7 @@ use crate::Draw;
 use book::Book;
 use ply_core::GameHistory;
 use ply_core::Player;
-use ply_core::record::{Ending, Header, Players};
+use ply_core::record::{Ending, Header, Players, UtcTime};
 use ply_core::search::Searchable;
 use ply_core::{Outcome, Side};
 use record::play_header;
@@ -162,6 +162,10 @@ pub trait Playable: Searchable + Draw {
     /// Reads a record file: the game's start position and moves; the error is
     /// the reason, on one line.
     fn read_record(text: &str) -> Result<GameHistory<Self>, String>;
+
+    /// When the game of a record file was played, where the record says it
+    /// fully (PGN's and PDN's `Date`, GGF's `DT`); None otherwise.
+    fn record_date(text: &str) -> Option<UtcTime>;
 }
 
 /// The usual sentence for an outcome: "White wins by checkmate", "draw by

@@ -96,6 +96,13 @@ pub fn parse(text: &str) -> Result<GgfGame, String> {
     }
 }
 
+/// When the first game in `text` was played, where its `DT` says it fully
+/// ([`UtcTime::parse`]: what ply, NBoard and GGS write); None otherwise.
+#[must_use]
+pub fn date(text: &str) -> Option<UtcTime> {
+    UtcTime::parse(parse(text).ok()?.get("DT")?)
+}
+
 /// Writes one game from its properties, in order, on one line.
 #[must_use]
 pub fn write_properties(properties: &[(&str, String)]) -> String {
@@ -345,6 +352,13 @@ mod tests {
         };
         let text = write(&history, &header);
         assert!(text.contains("DT[2023.11.14_22:13:20.UTC]"), "{text}");
+        assert_eq!(date(&text), Some(UtcTime::from_unix(1_700_000_000)));
+        assert_eq!(
+            date("(;GM[Othello]DT[2014-02-21 20:52:27 GMT];)"),
+            Some(UtcTime::from_unix(1_393_015_947))
+        );
+        assert_eq!(date("(;GM[Othello]DT[today];)"), None);
+        assert_eq!(date("(;GM[Othello]B[f5];)"), None);
         assert!(text.contains("B[F5]W[D6//1.23]B[C3//0.01]"), "{text}");
         assert_eq!(read(&text).unwrap().moves(), history.moves());
         let noted = Header {

@@ -3,10 +3,11 @@
 
 use super::session::{DEFAULT_MOVETIME, Session};
 use ply_core::Side;
-use ply_core::record::Players;
+use ply_core::record::{Header, Players, UtcTime};
 use ply_core::search::{Level, Limits};
 use ply_core::{GameHistory, Player};
 use ply_games::playable::Playable;
+use ply_games::playable::record::play_header;
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -187,6 +188,7 @@ impl<G: Playable> Session<G> {
 
     pub(super) fn new_game(&mut self) -> io::Result<()> {
         self.record = GameHistory::new(self.start.clone());
+        self.started = UtcTime::now();
         self.announced = false;
         self.search.player().new_game();
         writeln!(self.out, "New game.")?;
@@ -244,7 +246,11 @@ impl<G: Playable> Session<G> {
             return writeln!(self.out, "error: save needs a file name: save FILE");
         }
         let outcome = self.record.outcome();
-        let text = G::write_record(&self.record, &self.players(), outcome);
+        let header = Header {
+            date: self.started,
+            ..play_header(&self.players(), outcome)
+        };
+        let text = G::write_game(&self.record, &header);
         match std::fs::write(file, text) {
             Ok(()) => writeln!(self.out, "Saved the game to {file} ({}).", G::RECORD_FORMAT),
             Err(err) => writeln!(self.out, "error: cannot save {file}: {err}"),
@@ -263,6 +269,7 @@ impl<G: Playable> Session<G> {
             Ok(record) => {
                 let plies = record.moves().len();
                 self.record = record;
+                self.started = G::record_date(&text).unwrap_or_else(UtcTime::now);
                 self.announced = false;
                 self.search.player().new_game();
                 writeln!(

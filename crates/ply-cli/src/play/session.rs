@@ -11,6 +11,7 @@ use ply_core::GameHistory;
 use ply_core::Player;
 use ply_core::book::{Booked, SearchBook};
 use ply_core::player::Source;
+use ply_core::record::UtcTime;
 use ply_core::search::{Level, Limits, Options};
 use ply_core::{Outcome, Side};
 use ply_games::playable::Playable;
@@ -83,6 +84,9 @@ pub struct Session<G: Playable> {
     pub(super) shown: bool,
     /// The end of the current game has been announced.
     pub(super) announced: bool,
+    /// When the current game began (or what its loaded record says): the
+    /// date its saved records carry, however often it is saved.
+    pub(super) started: UtcTime,
 }
 
 impl<G: Playable> Session<G> {
@@ -101,6 +105,7 @@ impl<G: Playable> Session<G> {
             out,
             shown: false,
             announced: false,
+            started: UtcTime::now(),
         }
     }
 

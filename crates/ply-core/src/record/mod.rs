@@ -230,6 +230,117 @@ impl UtcTime {
             second: time % 60,
         }
     }
+
+    /// The moment a record writes as `text`, where it says it fully: a date
+    /// `YYYY.MM.DD` or `YYYY-MM-DD`, then optionally (after `_`, `T` or a
+    /// space) a time `hh:mm:ss` and a zone: `UTC`, `GMT` or `Z`, an offset
+    /// such as `+01:00`, or one of the North American and central European
+    /// abbreviations (`EST` ... `PDT`, `CET`, `CEST`), converted to UTC; or
+    /// a Unix timestamp in seconds. None for anything else: a date with
+    /// unknown parts (PGN's `????.??.??`), an impossible day, a zone it does
+    /// not know.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<UtcTime> {
+        let text = text.trim();
+        if !text.is_empty() && text.len() <= 12 && text.bytes().all(|b| b.is_ascii_digit()) {
+            return text.parse().ok().map(UtcTime::from_unix);
+        }
+        let (date, rest) = text.split_at_checked(10)?;
+        let bytes = date.as_bytes();
+        let separator = bytes[4];
+        if !matches!(separator, b'.' | b'-') || bytes[7] != separator {
+            return None;
+        }
+        let year: i64 = digits(&date[0..4])?.into();
+        let month = digits(&date[5..7])?;
+        let day = digits(&date[8..10])?;
+        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+            return None;
+        }
+        let (clock, offset_minutes) = match rest.strip_prefix(['_', 'T', ' ']) {
+            None if rest.is_empty() => ((0, 0, 0), 0),
+            None => return None,
+            Some(rest) => {
+                let (time, zone) = rest.split_at_checked(8)?;
+                let hour = digits(time.get(0..2)?)?;
+                let minute = digits(time.get(3..5)?)?;
+                let second = digits(time.get(6..8)?)?;
+                if &time[2..3] != ":"
+                    || &time[5..6] != ":"
+                    || hour > 23
+                    || minute > 59
+                    || second > 59
+                {
+                    return None;
+                }
+                ((hour, minute, second), zone_offset_minutes(zone)?)
+            }
+        };
+        let (hour, minute, second) = clock;
+        let local = days_from_civil(year, month, day) * 86_400
+            + i64::from(hour * 3600 + minute * 60 + second);
+        Some(UtcTime::from_unix(local - offset_minutes * 60))
+    }
+}
+
+/// The number written by `text`, all ASCII digits.
+fn digits(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// The days of `month` (1 to 12) in `year`, proleptic Gregorian.
+fn days_in_month(year: i64, month: u32) -> u32 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days from 1970-01-01 to the date (Howard Hinnant's `days_from_civil`,
+/// which [`UtcTime::from_unix`] inverts).
+fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let yoe = year.rem_euclid(400);
+    let month = i64::from(month);
+    let doy = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + i64::from(day) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// How many minutes the zone written after a time (with an optional `.` or
+/// space before it) is ahead of UTC; None for a zone not known.
+fn zone_offset_minutes(zone: &str) -> Option<i64> {
+    let zone = zone.strip_prefix(['.', ' ']).unwrap_or(zone);
+    let hours = match zone {
+        "" | "UTC" | "GMT" | "Z" => 0,
+        "EDT" => -4,
+        "EST" | "CDT" => -5,
+        "CST" | "MDT" => -6,
+        "MST" | "PDT" => -7,
+        "PST" => -8,
+        "CET" => 1,
+        "CEST" => 2,
+        _ => {
+            let sign = match zone.as_bytes().first()? {
+                b'+' => 1,
+                b'-' => -1,
+                _ => return None,
+            };
+            let (hours, minutes) = zone[1..].split_once(':').unwrap_or((&zone[1..], "00"));
+            let (hours, minutes) = (digits(hours)?, digits(minutes)?);
+            if hours > 14 || minutes > 59 {
+                return None;
+            }
+            return Some(sign * i64::from(hours * 60 + minutes));
+        }
+    };
+    Some(hours * 60)
 }
 
 #[cfg(test)]
@@ -247,6 +358,63 @@ mod tests {
         assert_eq!(civil(951_782_400), (2000, 2, 29, 0, 0, 0));
         assert_eq!(civil(1_700_000_000), (2023, 11, 14, 22, 13, 20));
         assert_eq!(civil(-1), (1969, 12, 31, 23, 59, 59));
+    }
+
+    #[test]
+    fn records_dates_read_as_written() {
+        let at = |text: &str| {
+            UtcTime::parse(text).map(|t| (t.year, t.month, t.day, t.hour, t.minute, t.second))
+        };
+        // PGN's Date, and what ply's GGF writer, NBoard and GGS write.
+        assert_eq!(at("2000.02.29"), Some((2000, 2, 29, 0, 0, 0)));
+        assert_eq!(
+            at("2023.11.14_22:13:20.UTC"),
+            Some((2023, 11, 14, 22, 13, 20))
+        );
+        assert_eq!(
+            at("2014-02-21 20:52:27 GMT"),
+            Some((2014, 2, 21, 20, 52, 27))
+        );
+        assert_eq!(
+            at("2003.12.15_13:24:03.MST"),
+            Some((2003, 12, 15, 20, 24, 3))
+        );
+        assert_eq!(at("2003.12.31_23:30:00.EST"), Some((2004, 1, 1, 4, 30, 0)));
+        assert_eq!(
+            at("2024-03-01T00:10:00+01:00"),
+            Some((2024, 2, 29, 23, 10, 0))
+        );
+        assert_eq!(at("1700000000"), Some((2023, 11, 14, 22, 13, 20)));
+        for text in [
+            "",
+            "????.??.??",
+            "2023.??.??",
+            "2023.02.29",
+            "2023.13.01",
+            "2023.00.10",
+            "2023.1.5",
+            "2023-11.14",
+            "2023.11.14_24:00:00",
+            "2023.11.14_22:13",
+            "2023.11.14_22:13:20.XYZ",
+            "2023.11.14x",
+            "2023.11.14_22:1é:00",
+            "é023.11.14",
+            "2023.11.14_22:13:20+15:00",
+            "-2023.11.14",
+            "+100000000000000",
+        ] {
+            assert_eq!(UtcTime::parse(text), None, "{text:?}");
+        }
+        // What the writers write reads back as the same moment.
+        for seconds in [0, 951_782_400, 1_700_000_000, 4_102_444_799] {
+            let t = UtcTime::from_unix(seconds);
+            let written = format!(
+                "{:04}.{:02}.{:02}_{:02}:{:02}:{:02}.UTC",
+                t.year, t.month, t.day, t.hour, t.minute, t.second
+            );
+            assert_eq!(UtcTime::parse(&written), Some(t), "{written}");
+        }
     }
 
     #[test]

@@ -36,6 +36,24 @@ impl PgnGame {
     }
 }
 
+/// When the first game of a PGN (or PDN) file was played, where its tags
+/// say it fully: `UTCDate` with `UTCTime` (PGN's supplemental tags), else
+/// `UTCDate` or `Date` alone (at midnight). None when the text holds no
+/// game or the date is unknown in part (`????.??.??`).
+#[must_use]
+pub fn date(text: &str) -> Option<UtcTime> {
+    let game = parse(text).ok()?;
+    let utc = game
+        .tag("UTCDate")
+        .and_then(|date| match game.tag("UTCTime") {
+            Some(time) => {
+                UtcTime::parse(&format!("{date}_{time}")).or_else(|| UtcTime::parse(date))
+            }
+            None => UtcTime::parse(date),
+        });
+    utc.or_else(|| UtcTime::parse(game.tag("Date")?))
+}
+
 /// A token of PGN text.
 #[derive(Debug, PartialEq, Eq)]
 enum Token {
@@ -652,6 +670,28 @@ mod tests {
             tags.contains(&("Date".to_owned(), "2000.02.29".to_owned())),
             "{tags:?}"
         );
+        // It reads back as that day.
+        let text: String = tags
+            .iter()
+            .map(|(n, v)| format!("[{n} \"{v}\"]\n"))
+            .collect();
+        assert_eq!(date(&(text + "*")), Some(UtcTime::from_unix(951_782_400)));
+    }
+
+    #[test]
+    fn the_date_is_read_from_the_tags() {
+        let at = |text: &str| date(text).map(|t| (t.year, t.month, t.day, t.hour, t.minute));
+        assert_eq!(
+            at("[Date \"2001.09.11\"]\n1. e4 *"),
+            Some((2001, 9, 11, 0, 0))
+        );
+        let utc = "[Date \"2001.09.10\"][UTCDate \"2001.09.11\"][UTCTime \"01:02:03\"] *";
+        assert_eq!(at(utc), Some((2001, 9, 11, 1, 2)));
+        assert_eq!(at("[Date \"????.??.??\"] 1. e4 *"), None);
+        assert_eq!(at("1. e4 e5 *"), None);
+        assert_eq!(at("[Date \"2001.09.11\""), None);
+        // The second game's date is not the first's.
+        assert_eq!(at("1. e4 *\n[Date \"2001.09.11\"] 1. d4 *"), None);
     }
 
     #[test]

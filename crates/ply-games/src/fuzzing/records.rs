@@ -11,6 +11,7 @@ use crate::playable::openings;
 /// loads and the round trip through the writer, or that the refusal is one
 /// line.
 pub fn round_trip<G: Playable>(input: &str) {
+    let _ = G::record_date(input);
     match G::read_record(input) {
         Ok(record) => {
             for position in record.positions() {

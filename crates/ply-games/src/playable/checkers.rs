@@ -12,7 +12,7 @@ use ply_checkers::egdb::{Database, Value};
 use ply_checkers::engine::CheckersPlayer;
 use ply_checkers::{Checkers, Color, EndReason, Move, MoveError, pdn};
 use ply_core::GameHistory;
-use ply_core::record::Header;
+use ply_core::record::{Header, UtcTime};
 use ply_core::{Game, Outcome, Side};
 use std::sync::{Arc, OnceLock};
 
@@ -215,6 +215,10 @@ impl Playable for Checkers {
     fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
         pdn::read_with(text, |position, text| position.read_move(text))
             .map_err(|e| one_line(e.to_string()))
+    }
+
+    fn record_date(text: &str) -> Option<UtcTime> {
+        ply_core::record::pgn::date(text)
     }
 }
 

@@ -8,7 +8,7 @@ use super::{closing_comment, describe};
 use ply_chess::engine::ChessPlayer;
 use ply_chess::{EndReason, Move, MoveError, Position, pgn};
 use ply_core::GameHistory;
-use ply_core::record::Header;
+use ply_core::record::{Header, UtcTime};
 use ply_core::{Game, Outcome, Side};
 use std::sync::OnceLock;
 
@@ -100,6 +100,10 @@ impl Playable for Position {
     fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
         pgn::read_with(text, |position, text| position.read_move(text))
             .map_err(|e| one_line(e.to_string()))
+    }
+
+    fn record_date(text: &str) -> Option<UtcTime> {
+        ply_core::record::pgn::date(text)
     }
 }
 

@@ -6,7 +6,7 @@ use super::book::{Book, parse_named_lines};
 use super::record::one_line;
 use super::{Marks, Playable};
 use ply_core::GameHistory;
-use ply_core::record::Header;
+use ply_core::record::{Header, UtcTime};
 use ply_core::{Game, Outcome, Side};
 use ply_othello::engine::OthelloPlayer;
 use ply_othello::{EndReason, Move, Othello, Square, ggf};
@@ -136,6 +136,10 @@ impl Playable for Othello {
 
     fn read_record(text: &str) -> Result<GameHistory<Self>, String> {
         ggf::read(text).map_err(|e| one_line(e.to_string()))
+    }
+
+    fn record_date(text: &str) -> Option<UtcTime> {
+        ggf::date(text)
     }
 }
 

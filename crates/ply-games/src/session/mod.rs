@@ -371,7 +371,7 @@ pub fn new(kind: GameKind, position: Option<&str>) -> Result<Box<dyn Session>, S
 
 /// A game of `kind` read from a record file (PGN, PDN or GGF; the first
 /// game of the file), set at its start with its moves ready to
-/// [`Session::redo`].
+/// [`Session::redo`], dated as the record dates it (now where it does not).
 ///
 /// # Errors
 /// The reason, on one line, when the record cannot be read.
@@ -385,7 +385,7 @@ pub fn from_record(kind: GameKind, text: &str) -> Result<Box<dyn Session>, Strin
         Ok(Box::new(GameSession {
             record,
             future,
-            started: UtcTime::now(),
+            started: G::record_date(text).unwrap_or_else(UtcTime::now),
         }))
     }
     match kind {

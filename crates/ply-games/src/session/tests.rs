@@ -472,3 +472,44 @@ fn a_record_written_again_later_carries_the_same_date() {
     std::thread::sleep(std::time::Duration::from_millis(1_100));
     assert_eq!(game.record(&players), first);
 }
+
+#[test]
+fn a_loaded_record_keeps_its_own_date() {
+    // A record from another program, written back, says when it was played,
+    // not when it was loaded.
+    let players = Players {
+        first: "a".into(),
+        second: "b".into(),
+    };
+    let cases = [
+        (
+            GameKind::Chess,
+            "[Date \"1997.05.11\"]\n1. e4 e5 *",
+            "[Date \"1997.05.11\"]",
+        ),
+        (
+            GameKind::Checkers,
+            "[Date \"1997.05.11\"]\n1. 11-15 23-19 *",
+            "[Date \"1997.05.11\"]",
+        ),
+        (
+            GameKind::Othello,
+            "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[a]PW[b]RE[?]TY[8]B[f5]W[d6];)",
+            "DT[2014.02.21_20:52:27.UTC]",
+        ),
+    ];
+    for (kind, text, date) in cases {
+        let mut loaded = from_record(kind, text).unwrap();
+        while loaded.redo().is_some() {}
+        let written = loaded.record(&players);
+        assert!(written.contains(date), "{kind:?}: {written}");
+    }
+    // Without a date the record is dated now: this year, not 1970.
+    let year = UtcTime::now().year;
+    let loaded = from_record(GameKind::Chess, "1. e4 *").unwrap();
+    assert!(
+        loaded
+            .record(&players)
+            .contains(&format!("[Date \"{year:04}."))
+    );
+}
