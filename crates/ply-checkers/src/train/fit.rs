@@ -316,6 +316,9 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
         },
     )?;
     let (start_loss, start_rmse) = errors(&split.held_out, &initial, scale);
+    // The weights built into this ply, on the same games at the same scale:
+    // whether the fit beats what ships.
+    let (shipped_loss, shipped_rmse) = errors(&split.held_out, &Weights::shipped().0, scale);
     let (loss, rmse) = errors(&split.held_out, &fitted, scale);
     let seconds = started.elapsed().as_secs_f64();
     let last = progress.steps.last().cloned().unwrap_or(Value::Null);
@@ -334,7 +337,8 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
          {} games ({} positions) held out\n\
          scale {scale:.6} per centi-man; best epoch {best_epoch} of {epochs}{} in {} rounds\n\
          held-out games: log loss {loss:.5}, result rmse {rmse:.4} \
-         (hand-set weights: {start_loss:.5}, {start_rmse:.4})\n\
+         (hand-set weights: {start_loss:.5}, {start_rmse:.4}; \
+         built-in weights: {shipped_loss:.5}, {shipped_rmse:.4})\n\
          {}: written in {seconds:.1} s",
         args.data.display(),
         split.games,
@@ -368,6 +372,8 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
             "held_out_rmse": rmse,
             "hand_set_log_loss": start_loss,
             "hand_set_rmse": start_rmse,
+            "built_in_log_loss": shipped_loss,
+            "built_in_rmse": shipped_rmse,
             "seconds": seconds,
             "weights": named,
         }),
