@@ -533,8 +533,10 @@ pub struct Linear {
     /// The same for a king.
     kings: [[f32; SQUARES]; 2],
     /// Per region and configuration (`region * CONFIGS + config`): the
-    /// early weight, and what is added to it times [`late`]; empty when
-    /// every pattern weight is 0.
+    /// early weight, and what is added to it times [`late`], of the side to
+    /// move's configuration less that of the other side's region that reads
+    /// the same squares turned ([`regions::turned`]), so that one lookup per
+    /// region scores both sides; empty when every pattern weight is 0.
     regions: Vec<[f32; 2]>,
 }
 
@@ -564,10 +566,19 @@ impl Linear {
         let regions = if patterns.iter().all(|&w| w == 0.0) {
             Vec::new()
         } else {
+            let weight = |region: usize, config: usize| {
+                let early = patterns[region * CONFIGS + config];
+                [
+                    early,
+                    patterns[REGIONS * CONFIGS + region * CONFIGS + config] - early,
+                ]
+            };
             (0..REGIONS * CONFIGS)
                 .map(|i| {
-                    let early = patterns[i];
-                    [early, patterns[REGIONS * CONFIGS + i] - early]
+                    let (region, config) = (i / CONFIGS, i % CONFIGS);
+                    let mine = weight(region, config);
+                    let theirs = weight(REGIONS - 1 - region, regions::turned(config));
+                    [mine[0] - theirs[0], mine[1] - theirs[1]]
                 })
                 .collect()
         };
@@ -630,14 +641,22 @@ impl Linear {
         score += w(Feature::DogHole) * dog_holes as f32;
         score += w(Feature::Mobility) * movegen::count(board) as f32;
         score += w(Feature::Hanging) * hanging(board) as f32;
-        if !self.regions.is_empty() {
-            for region in 0..REGIONS {
+        score
+    }
+
+    /// Both sides' pattern terms: the side to move's less the other side's.
+    #[inline]
+    fn patterns(&self, board: &Board, late: f32) -> f32 {
+        if self.regions.is_empty() {
+            return 0.0;
+        }
+        (0..REGIONS)
+            .map(|region| {
                 let [early, later] =
                     self.regions[region * CONFIGS + regions::config(board, region)];
-                score += early + late * later;
-            }
-        }
-        score
+                early + late * later
+            })
+            .sum()
     }
 
     /// The score of `board` for the side to move, in centi-men.
@@ -645,6 +664,7 @@ impl Linear {
     pub fn score(&self, board: &Board) -> i32 {
         let late = late(board);
         let score = self.side(board, late) - self.side(&board.turned(), late)
+            + self.patterns(board, late)
             + self.weights.get(Feature::Turn);
         score.round() as i32
     }

@@ -82,6 +82,26 @@ pub fn configs(board: &Board) -> [u16; REGIONS] {
     std::array::from_fn(|region| config(board, region) as u16)
 }
 
+/// The configuration that region `REGIONS - 1 - r` of the board turned by
+/// 180 degrees (the other side's view) reads where region `r` reads
+/// `config`: the squares in reverse order, each side's pieces the other's.
+#[must_use]
+pub const fn turned(mut config: usize) -> usize {
+    let mut turned = 0;
+    let mut i = 0;
+    while i < 8 {
+        let digit = match config % 3 {
+            1 => 2,
+            2 => 1,
+            _ => 0,
+        };
+        turned = turned * 3 + digit;
+        config /= 3;
+        i += 1;
+    }
+    turned
+}
+
 /// The configuration as text, its squares in order: `.` empty, `x` the side
 /// to move's piece, `o` the other side's.
 #[must_use]
@@ -172,7 +192,12 @@ mod tests {
                 swap(config(&board, region)),
                 "region {region}"
             );
+            assert_eq!(
+                config(&turned, REGIONS - 1 - region),
+                super::turned(config(&board, region))
+            );
         }
         assert!((0..CONFIGS).all(|c| config_from_text(&config_text(c)) == Some(c)));
+        assert!((0..CONFIGS).all(|c| super::turned(super::turned(c)) == c));
     }
 }
