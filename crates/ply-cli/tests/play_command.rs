@@ -4,23 +4,28 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `ply play ARGS` with `input` on stdin.
 fn play(args: &[&str], input: &str) -> Output {
     play_bytes(args, input.as_bytes())
 }
 
-/// Runs `ply play ARGS` with raw `input` (not necessarily UTF-8) on stdin.
-fn play_bytes(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+/// Starts `ply play ARGS` with its stdin, stdout and stderr piped.
+fn spawn_play(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("ply runs");
+        .expect("ply runs")
+}
+
+/// Runs `ply play ARGS` with raw `input` (not necessarily UTF-8) on stdin.
+fn play_bytes(args: &[&str], input: &[u8]) -> Output {
+    let mut child = spawn_play(args);
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -418,13 +423,7 @@ fn a_game_saved_twice_is_the_same_file() {
     // GGF dates a game to the second: the game's date is when it began,
     // not when it was saved.
     let (first, second) = (temp_file("twice-1.ggf"), temp_file("twice-2.ggf"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(["play", "othello", "--color", "both"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ply runs");
+    let mut child = spawn_play(&["othello", "--color", "both"]);
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "f5\nsave {}", first.display()).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1_100));
