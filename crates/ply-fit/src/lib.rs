@@ -4,6 +4,7 @@ mod dataset;
 mod error;
 mod fit;
 pub mod nnue;
+pub mod nnue_run;
 mod options;
 pub mod records;
 pub mod run;

@@ -579,6 +579,27 @@ impl Trainer {
         (!self.split.holdout.is_empty()).then(|| self.loss(data, &self.split.holdout))
     }
 
+    /// The loss on the held-out positions of their own scores (a score's
+    /// expected result in place of the network's): what the network must
+    /// beat where the scores are the current evaluation's (`None` if none
+    /// are held out).
+    #[must_use]
+    pub fn holdout_score_loss(&self, data: &SparseData) -> Option<f64> {
+        let rows = &self.split.holdout;
+        (!rows.is_empty()).then(|| {
+            let sum: f64 = rows
+                .iter()
+                .map(|&row| {
+                    let row = row as usize;
+                    let p = sigmoid(data.scores[row] / self.options.scale);
+                    let t = target(&self.options, data.scores[row], data.results[row]);
+                    f64::from((p - t) * (p - t))
+                })
+                .sum();
+            sum / rows.len() as f64
+        })
+    }
+
     /// Trains one epoch; `progress` is told the positions done so far after
     /// each minibatch.
     pub fn train_epoch(
