@@ -1,7 +1,7 @@
-//! The chess network end to end through the binary: a few self-play games
+//! The networks end to end through the binary: a few chess self-play games
 //! (`train chess datagen`), one epoch of `train chess nnue`, the network
 //! used by `ply best` (`PLY_CHESS_NET`) and `ply uci` (`EvalFile`), and bad
-//! network files refused.
+//! network files refused; and the same for checkers (`PLY_CHECKERS_NET`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -9,13 +9,19 @@ use std::process::{Command, Output};
 mod common;
 use common::{Session, stderr, stdout};
 
-fn ply(args: &[&str], net: Option<&Path>) -> Output {
+/// `ply` with the network variable `var` set to `net` (or unset).
+fn ply_with_net(var: &str, args: &[&str], net: Option<&Path>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ply"));
-    command.args(args).env_remove("PLY_CHESS_NET");
+    command.args(args).env_remove(var);
     if let Some(net) = net {
-        command.env("PLY_CHESS_NET", net);
+        command.env(var, net);
     }
     command.output().expect("ply runs")
+}
+
+/// `ply` with `PLY_CHESS_NET` set to `net` (or unset).
+fn ply(args: &[&str], net: Option<&Path>) -> Output {
+    ply_with_net("PLY_CHESS_NET", args, net)
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -233,4 +239,107 @@ fn datagen_shards_with_first_game_merge_into_the_one_run_file() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("--first-game 1"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `ply` with `PLY_CHECKERS_NET` set to `net` (or unset).
+fn ply_checkers(args: &[&str], net: Option<&Path>) -> Output {
+    ply_with_net("PLY_CHECKERS_NET", args, net)
+}
+
+#[test]
+fn a_checkers_network_is_trained_and_played_with() {
+    let dir = temp_dir("checkers");
+    let data = dir.join("games.bin");
+    let net = dir.join("checkers.nnue");
+    let out = ply_checkers(
+        &[
+            "train",
+            "checkers",
+            "generate",
+            "--out",
+            data.to_str().unwrap(),
+            "--games",
+            "6",
+            "--depth",
+            "3",
+            "--no-egdb",
+            "--threads",
+            "1",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = ply_checkers(
+        &[
+            "--json",
+            "train",
+            "checkers",
+            "nnue",
+            "--data",
+            data.to_str().unwrap(),
+            data.to_str().unwrap(),
+            "--out",
+            net.to_str().unwrap(),
+            "--hidden",
+            "16",
+            "--batch",
+            "64",
+            "--lambda",
+            "0",
+            "--epochs",
+            "2",
+            "--threads",
+            "1",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["inputs"], 128);
+    // Both files' positions, the same file twice.
+    let positions = lines[0]["positions"].as_u64().unwrap();
+    assert!(positions > 0 && positions.is_multiple_of(2), "{positions}");
+    // Before training: the loss of the linear evaluation's own scores.
+    assert!(lines[1]["holdout_score_loss"].as_f64().unwrap() > 0.0);
+    assert_eq!(lines.last().unwrap()["epoch"], 2);
+    // The network plays: another tree than the built-in network's and the
+    // linear evaluation's (PLY_CHECKERS_NET=linear).
+    let best = |net: Option<&Path>| {
+        let out = ply_checkers(
+            &["best", "checkers", "--depth", "7", "--json", "--no-book"],
+            net,
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        (common::json(&out), stderr(&out))
+    };
+    let (built_in, linear, network) = (
+        best(None).0,
+        best(Some(Path::new("linear"))).0,
+        best(Some(&net)).0,
+    );
+    assert!(network["move"].is_string());
+    assert_ne!(built_in["nodes"], network["nodes"]);
+    assert_ne!(linear["nodes"], network["nodes"]);
+    assert_ne!(linear["nodes"], built_in["nodes"]);
+    // A file that is no network, or a chess network: a warning, and the
+    // built-in network.
+    let bad = dir.join("bad.nnue");
+    std::fs::write(&bad, b"not a network at all, but long enough for a header").unwrap();
+    let (out, err) = best(Some(&bad));
+    assert!(
+        err.contains("PLY_CHECKERS_NET=") && err.contains("using the built-in network"),
+        "{err}"
+    );
+    assert_eq!(out["nodes"], built_in["nodes"]);
+    let chess = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../ply-chess/nets/chess.nnue"
+    ));
+    let (out, err) = best(Some(chess));
+    assert!(err.contains("768 inputs, not checkers' 128"), "{err}");
+    assert_eq!(out["nodes"], built_in["nodes"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,8 @@
-//! ply's checkers evaluation, [`Evaluation`]: the linear evaluation of
-//! [`super::features`] with the weights fitted by `ply train checkers fit`
-//! (built in, or those named by `PLY_CHECKERS_WEIGHTS`); and the evaluation
+//! ply's checkers evaluation, [`Evaluation`]: the network of [`super::nnue`]
+//! (built in, or the file `PLY_CHECKERS_NET` names), or the linear
+//! evaluation of [`super::features`] with the weights fitted by `ply train
+//! checkers fit` (`PLY_CHECKERS_NET=linear`, or `PLY_CHECKERS_WEIGHTS`
+//! naming weights); and the evaluation
 //! set by hand before it, [`HandEvaluation`]: material (men and kings),
 //! advancement of men, the back-rank guard, centre control, mobility, and
 //! trading down when ahead. Both score in centi-men for the side to move.
@@ -10,6 +12,7 @@
 //! the other side's men towards lower bits.
 
 use super::features::Linear;
+use super::nnue;
 use crate::board::Board;
 use crate::movegen;
 use crate::position::Position;
@@ -40,8 +43,10 @@ fn mobility(board: &Board) -> i32 {
     movegen::count(board) as i32
 }
 
-/// ply's checkers evaluation: the fitted linear evaluation with
-/// [`super::features::Weights::current`].
+/// ply's checkers evaluation: the network of [`super::nnue::current`] (the
+/// built-in one unless `PLY_CHECKERS_NET` names another), or the fitted
+/// linear evaluation with [`super::features::Weights::current`] where the
+/// environment chooses it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Evaluation;
 
@@ -49,7 +54,10 @@ impl Evaluation {
     /// The score of the side to move on a side-relative board.
     #[must_use]
     pub fn score(board: &Board) -> i32 {
-        Linear::current().score(board)
+        match nnue::current() {
+            Some(network) => nnue::score(network, board),
+            None => Linear::current().score(board),
+        }
     }
 }
 

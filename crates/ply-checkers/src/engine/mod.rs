@@ -14,6 +14,7 @@
 pub mod bench;
 pub mod eval;
 pub mod features;
+pub mod nnue;
 pub mod player;
 pub mod regions;
 

@@ -8,7 +8,9 @@
 //!    the endgame database's value where it reaches ([`data`]);
 //! 2. [`fit`]: the evaluation's weights fitted to a data file (Texel-style
 //!    logistic regression), in rounds that resume;
-//! 3. [`info`]: what a data file holds.
+//! 3. [`nnue`]: a network trained on the same data files, the evaluation
+//!    when `PLY_CHECKERS_NET` names it;
+//! 4. [`info`]: what a data file holds.
 //!
 //! Each step takes its options (with the `clap` feature, they are the
 //! command line's arguments) and a [`Ui`] that shows progress and prints
@@ -17,6 +19,7 @@
 pub mod data;
 pub mod fit;
 pub mod generate;
+pub mod nnue;
 
 use crate::engine::features::{self, BASE_COUNT, FEATURE_COUNT, Weights, feature_name};
 use crate::position::Position;

@@ -7,7 +7,9 @@
 //!    it reaches;
 //! 2. `fit`: the evaluation's weights fitted to a data file (Texel-style
 //!    logistic regression on the results);
-//! 3. `info`: what a data file holds.
+//! 3. `nnue`: a network trained on the data files (the evaluation when
+//!    `PLY_CHECKERS_NET` names it);
+//! 4. `info`: what a data file holds.
 
 use super::DataArgs;
 use crate::error::CliError;
@@ -33,6 +35,12 @@ pub enum CheckersStep {
     /// the results and database values) and write them (resumes with
     /// --resume).
     Fit(train::fit::FitArgs),
+    /// Train a network evaluation (128 inputs to H per side, one output) on
+    /// data files and write it after every epoch (resumes with --resume);
+    /// `PLY_CHECKERS_NET=NET` evaluates with it.
+    ///
+    /// Example: ply train checkers nnue --data ck.bin --out checkers.nnue --hidden 32 --lambda 0
+    Nnue(train::nnue::NnueArgs),
     /// Print what a data file holds: games, positions, results, database
     /// values, and positions by pieces on the board.
     Info(DataArgs),
@@ -46,6 +54,7 @@ pub fn run(args: &CheckersArgs, json: bool) -> Result<(), CliError> {
             train::generate::run(args, &ply_games::playable::checkers::deck_positions(), ui)
         }
         CheckersStep::Fit(args) => train::fit::run(args, ui),
+        CheckersStep::Nnue(args) => train::nnue::run(args, ui),
         CheckersStep::Info(args) => train::info(&args.data, ui),
     }
     .map_err(cli_error)
