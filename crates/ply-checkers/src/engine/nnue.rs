@@ -10,9 +10,9 @@
 //! men, 3 the other side's kings. The side to move's perspective is the
 //! board as the engine holds it, the other side's the turned board
 //! ([`Board::turned`]). A board has at most 24 pieces, so the two
-//! accumulators are rebuilt at each evaluation (24 rows of `H`): no
-//! incremental update to keep, and faster than the linear evaluation's
-//! pattern tables.
+//! accumulators are rebuilt at each evaluation (24 rows of `H` at most, no
+//! incremental update): with `H` = 128 the search visits about 60 % of the
+//! linear evaluation's nodes per second (the README has the measurements).
 
 use crate::board::Board;
 use ply_core::nnue::Network;
