@@ -16,12 +16,12 @@
 
 use crate::board::Board;
 use ply_core::nnue::Network;
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 /// Input features per perspective.
 pub const INPUTS: usize = 128;
-/// The largest hidden size the engine evaluates (its accumulators live on
-/// the stack).
+/// The largest hidden size the engine evaluates.
 pub const MAX_HIDDEN: usize = 1024;
 /// The environment variable that chooses the checkers evaluation:
 /// `PLY_CHECKERS_NET`: a network file, or [`LINEAR_NAME`] for the linear
@@ -142,22 +142,29 @@ pub fn current() -> Option<&'static Network> {
     }
 }
 
+thread_local! {
+    /// [`score`]'s two accumulators, kept between calls so that an
+    /// evaluation does not clear a buffer of [`MAX_HIDDEN`] values first.
+    static ACCUMULATORS: RefCell<Vec<i16>> = const { RefCell::new(Vec::new()) };
+}
+
 /// The score of `board` for the side to move by `network`, in centi-men.
 #[must_use]
 pub fn score(network: &Network, board: &Board) -> i32 {
     let h = network.hidden;
-    let mut us = [0i16; MAX_HIDDEN];
-    let mut them = [0i16; MAX_HIDDEN];
-    let mut features = [0u16; 24];
-    for (acc, side) in [(&mut us, *board), (&mut them, board.turned())] {
-        let acc = &mut acc[..h];
-        acc.copy_from_slice(&network.feature_bias);
-        let count = board_features(&side, &mut features);
-        for &feature in &features[..count] {
-            network.add_feature(acc, usize::from(feature));
+    ACCUMULATORS.with_borrow_mut(|accumulators| {
+        accumulators.resize(2 * h, 0);
+        let (us, them) = accumulators.split_at_mut(h);
+        let mut features = [0u16; 24];
+        for (acc, side) in [(&mut *us, *board), (&mut *them, board.turned())] {
+            acc.copy_from_slice(&network.feature_bias);
+            let count = board_features(&side, &mut features);
+            for &feature in &features[..count] {
+                network.add_feature(acc, usize::from(feature));
+            }
         }
-    }
-    network.evaluate(&us[..h], &them[..h])
+        network.evaluate(us, them)
+    })
 }
 
 #[cfg(test)]
