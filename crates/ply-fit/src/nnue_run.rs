@@ -164,6 +164,12 @@ pub fn run(
     pool.install(|| train(args, options, features, read, ui))
 }
 
+/// The data files' names, for messages.
+fn data_names(args: &NnueArgs) -> String {
+    let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+    names.join(", ")
+}
+
 /// Every data file's positions, `limit` at most.
 fn read_all(
     args: &NnueArgs,
@@ -178,14 +184,7 @@ fn read_all(
         read(path, &mut data, args.limit)?;
     }
     if data.is_empty() {
-        return Err(TrainError(format!(
-            "{}: no positions",
-            args.data
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
+        return Err(TrainError(format!("{}: no positions", data_names(args))));
     }
     Ok(data)
 }
@@ -210,12 +209,7 @@ fn train(
     } else {
         Trainer::new(&data, options.clone()).map_err(train_error)?
     };
-    let names = args
-        .data
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let names = data_names(args);
     ui.report(&json!({
             "event": "start",
             "positions": data.len(),
