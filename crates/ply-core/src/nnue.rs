@@ -356,39 +356,42 @@ impl Network {
     }
 }
 
-/// `Σ clamp(a, 0, qa) * w`, in chunks of 16 lanes summed in `i32` (no
-/// overflow: 16 * 255 * 32767 < 2^31) and then in `i64`; a loop the compiler
-/// turns into SIMD multiply-adds.
-#[inline]
-fn dot_crelu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
-    acc.chunks_exact(16)
-        .zip(weights.chunks_exact(16))
+/// `Σ term(a, w)` over the pairs of `acc` and `weights`, summed in `i32`
+/// over blocks of 128 pairs and the blocks in `i64`: with each term below
+/// 2^23 in size a block stays below 2^30. A plain sum of 16-bit products,
+/// so the compiler makes SIMD multiply-adds of it (`pmaddwd`, in every
+/// x86-64 build).
+#[inline(always)]
+fn dot(acc: &[i16], weights: &[i16], term: impl Fn(i16, i16) -> i32) -> i64 {
+    acc.chunks(128)
+        .zip(weights.chunks(128))
         .map(|(a, w)| {
-            let mut lane = 0i32;
-            for i in 0..16 {
-                lane += i32::from(a[i].clamp(0, qa)) * i32::from(w[i]);
-            }
-            i64::from(lane)
+            let block: i32 = a.iter().zip(w).map(|(&a, &w)| term(a, w)).sum();
+            i64::from(block)
         })
         .sum()
 }
 
-/// `Σ clamp(a, 0, qa)² * w`, chunks of 16 lanes summed in `i32`: with
-/// `|w|` at most [`MAX_SQUARED_OUTPUT_WEIGHT`] (checked when the file is read)
-/// and `qa <= 255` a chunk is at most 16 * 255 * 127 * 255 < 2^31.
+/// `Σ clamp(a, 0, qa) * w`: a term is at most 255 * 32767 < 2^23 (`qa` is
+/// at most [`MAX_QA`], checked when the file is read).
+#[inline]
+fn dot_crelu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
+    dot(acc, weights, |a, w| {
+        i32::from(a.clamp(0, qa)) * i32::from(w)
+    })
+}
+
+/// `Σ clamp(a, 0, qa)² * w`: with `|w|` at most
+/// [`MAX_SQUARED_OUTPUT_WEIGHT`] (checked when the file is read) and
+/// `qa <= MAX_QA`, `clamp(a) * w` (at most 255 * 127) fits in `i16` and a term
+/// is at most 255 * 127 * 255 < 2^23: a 16-bit multiply, then a 16-to-32-bit
+/// multiply-add (`pmullw`, `pmaddwd`).
 #[inline]
 fn dot_screlu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
-    acc.chunks_exact(16)
-        .zip(weights.chunks_exact(16))
-        .map(|(a, w)| {
-            let mut lane = 0i32;
-            for i in 0..16 {
-                let c = i32::from(a[i].clamp(0, qa));
-                lane += c * i32::from(w[i]) * c;
-            }
-            i64::from(lane)
-        })
-        .sum()
+    dot(acc, weights, |a, w| {
+        let c = a.clamp(0, qa);
+        i32::from(c.wrapping_mul(w)) * i32::from(c)
+    })
 }
 
 #[cfg(test)]
@@ -445,6 +448,84 @@ mod tests {
             Network::from_bytes(&squared.to_bytes()),
             Err(NetworkError::Header(_))
         ));
+    }
+
+    #[test]
+    fn the_output_at_the_limits_is_the_plain_sum_in_i64() {
+        // Accumulators anywhere in i16 and output weights at the largest
+        // sizes a file may hold, for both activations and hidden sizes that
+        // are and are not whole blocks of the SIMD sum.
+        let mut rng = crate::rng::Rng::new(11);
+        for hidden in [16, 272, 1024] {
+            for (activation, weights) in [Activation::ClippedRelu, Activation::SquaredClippedRelu]
+                .into_iter()
+                .flat_map(|a| [(a, 0), (a, 1), (a, -1)])
+            {
+                let limit = match activation {
+                    Activation::ClippedRelu => i16::MAX,
+                    Activation::SquaredClippedRelu => MAX_SQUARED_OUTPUT_WEIGHT,
+                };
+                let extreme = |rng: &mut crate::rng::Rng, low: i16, high: i16| match rng.below(4) {
+                    0 => low,
+                    1 => high,
+                    _ => {
+                        (i32::from(low)
+                            + rng.below((i32::from(high) - i32::from(low)) as usize + 1) as i32)
+                            as i16
+                    }
+                };
+                let net = Network {
+                    features: 1,
+                    hidden,
+                    activation,
+                    qa: MAX_QA,
+                    qb: 64,
+                    scale: 400,
+                    feature_weights: vec![0; hidden],
+                    feature_bias: vec![0; hidden],
+                    // Random, or all at the largest size of one sign.
+                    output_weights: (0..2 * hidden)
+                        .map(|_| match weights {
+                            0 => extreme(&mut rng, -limit, limit),
+                            sign => sign * limit,
+                        })
+                        .collect(),
+                    output_bias: -77,
+                };
+                for trial in 0..20 {
+                    let us: Vec<i16> = (0..hidden)
+                        .map(|_| match trial {
+                            0 => i16::MAX,
+                            _ => extreme(&mut rng, i16::MIN, i16::MAX),
+                        })
+                        .collect();
+                    let them: Vec<i16> = (0..hidden)
+                        .map(|_| match trial {
+                            0 => i16::MAX,
+                            _ => extreme(&mut rng, i16::MIN, i16::MAX),
+                        })
+                        .collect();
+                    let qa = i64::from(MAX_QA);
+                    let sum: i64 = us
+                        .iter()
+                        .chain(&them)
+                        .zip(&net.output_weights)
+                        .map(|(&a, &w)| {
+                            let c = i64::from(a).clamp(0, qa);
+                            match activation {
+                                Activation::ClippedRelu => c * i64::from(w),
+                                Activation::SquaredClippedRelu => c * c * i64::from(w),
+                            }
+                        })
+                        .sum();
+                    let sum = match activation {
+                        Activation::ClippedRelu => sum,
+                        Activation::SquaredClippedRelu => sum / qa,
+                    };
+                    assert_eq!(net.output(&us, &them), sum - 77, "{hidden} {activation:?}");
+                }
+            }
+        }
     }
 
     #[test]
