@@ -21,7 +21,7 @@ use super::{Database, Value};
 use crate::Position;
 use crate::board::Board;
 use crate::types::Square;
-use ply_core::search::{Evaluator, MAX_PLY, Score};
+use ply_core::search::{EvalStack, Evaluator, MAX_PLY, Score};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -131,6 +131,12 @@ impl<E: Evaluator<Position>> Evaluator<Position> for Probing<E> {
             Value::Loss => Score(-KNOWN_WIN - progress(&position.board().turned())),
             Value::Draw => Score::DRAW,
         })
+    }
+
+    /// The wrapped evaluation's stack: the search asks [`Probing::known`]
+    /// before it, as [`Probing::evaluate`] does.
+    fn stack(&self) -> Option<Box<dyn EvalStack<Position>>> {
+        self.inner.stack()
     }
 }
 

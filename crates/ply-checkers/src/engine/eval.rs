@@ -16,7 +16,7 @@ use super::nnue;
 use crate::board::Board;
 use crate::movegen;
 use crate::position::Position;
-use ply_core::search::{Evaluator, Score};
+use ply_core::search::{EvalStack, Evaluator, Score};
 
 const MAN: i32 = 100;
 const KING: i32 = 145;
@@ -64,6 +64,13 @@ impl Evaluation {
 impl Evaluator<Position> for Evaluation {
     fn evaluate(&self, position: &Position) -> Score {
         Score(Self::score(position.board()))
+    }
+
+    /// The network's accumulators along the line, updated incrementally
+    /// ([`nnue::NnueStack`]); none for the linear evaluation.
+    fn stack(&self) -> Option<Box<dyn EvalStack<Position>>> {
+        nnue::current()
+            .map(|network| Box::new(nnue::NnueStack::new(network)) as Box<dyn EvalStack<Position>>)
     }
 }
 

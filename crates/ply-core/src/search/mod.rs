@@ -356,7 +356,9 @@ pub trait Evaluator<G>: Send + Sync {
 /// The thread calls [`EvalStack::push`] for every child it makes, ply by
 /// ply from its root (ply 0), and [`EvalStack::evaluate`] for positions on
 /// that line; a stack must give the same value as the evaluator's
-/// [`Evaluator::evaluate`] for every position, however it got there.
+/// [`Evaluator::evaluate`] for every position without a known value
+/// ([`Evaluator::known`], which the thread asks first), however it got
+/// there.
 pub trait EvalStack<G>: Send {
     /// `child`, `ply` plies from the root, was made from `parent` (the
     /// position at `ply - 1`); it replaces whatever was at `ply`. Cheap:

@@ -564,11 +564,13 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
 
     /// The static evaluation of `position`, `ply` plies from the root on
     /// the current line, within the range of scores that are no forced
-    /// results; from the evaluator's stack where it keeps one, else from the
-    /// cache where the game keeps one.
+    /// results; from the evaluator's stack where it keeps one (after its
+    /// known values), else from the cache where the game keeps one.
     fn evaluate(&mut self, position: &G, ply: usize) -> Score {
         let raw = if let Some(stack) = &mut self.eval_stack {
-            stack.evaluate(ply, position)
+            self.evaluator
+                .known(position)
+                .unwrap_or_else(|| stack.evaluate(ply, position))
         } else if let Some(cache) = &mut self.eval_cache {
             let key = position.evaluation_key();
             cache.get(key).unwrap_or_else(|| {

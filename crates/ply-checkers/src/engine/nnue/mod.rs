@@ -9,15 +9,17 @@
 //! `32 * kind + square` with kind 0 its men, 1 its kings, 2 the other side's
 //! men, 3 the other side's kings. The side to move's perspective is the
 //! board as the engine holds it, the other side's the turned board
-//! ([`Board::turned`]). A board has at most 24 pieces, so the two
-//! accumulators are rebuilt at each evaluation (24 rows of `H` at most, no
-//! incremental update): with `H` = 128 the search visits about 60 % of the
-//! linear evaluation's nodes per second (the README has the measurements).
+//! ([`Board::turned`]). In a search the two accumulators are updated
+//! incrementally along the line ([`NnueStack`]); [`score`] computes them
+//! afresh (24 rows at most per perspective).
 
 use crate::board::Board;
 use ply_core::nnue::Network;
 use std::cell::RefCell;
 use std::sync::OnceLock;
+
+mod stack;
+pub use stack::NnueStack;
 
 /// Input features per perspective.
 pub const INPUTS: usize = 128;
@@ -33,7 +35,7 @@ pub const LINEAR_NAME: &str = "linear";
 
 /// The network built into ply (`nets/checkers.nnue`; the README says how it
 /// was made).
-static BUILT_IN: &[u8] = include_bytes!("../../nets/checkers.nnue");
+static BUILT_IN: &[u8] = include_bytes!("../../../nets/checkers.nnue");
 
 /// The network built into ply.
 #[must_use]
@@ -46,36 +48,38 @@ pub fn built_in() -> &'static Network {
     })
 }
 
-/// The features of `board` from the side to move's perspective, written to
-/// `out`; returns how many.
+/// The four piece sets of `view`'s side to move's perspective, in the
+/// order of the features' kinds: its men, its kings, the other side's men,
+/// the other side's kings.
 #[must_use]
-pub fn board_features(board: &Board, out: &mut [u16; 24]) -> usize {
+pub fn perspective_sets(view: &Board) -> [u32; 4] {
+    [
+        view.mine & !view.kings,
+        view.mine & view.kings,
+        view.theirs & !view.kings,
+        view.theirs & view.kings,
+    ]
+}
+
+/// The features of `view` from its side to move's perspective, written to
+/// `out` (32 squares: room for any board) and returned.
+pub fn read_features<'a>(view: &Board, out: &'a mut [u16; 32]) -> &'a [u16] {
     let mut count = 0;
-    let kinds = [
-        board.mine & !board.kings,
-        board.mine & board.kings,
-        board.theirs & !board.kings,
-        board.theirs & board.kings,
-    ];
-    for (kind, mut squares) in kinds.into_iter().enumerate() {
+    for (kind, mut squares) in perspective_sets(view).into_iter().enumerate() {
         while squares != 0 && count < out.len() {
             out[count] = (32 * kind as u32 + squares.trailing_zeros()) as u16;
             squares &= squares - 1;
             count += 1;
         }
     }
-    count
+    &out[..count]
 }
 
 /// The features of `board` from both perspectives (side to move first), as
 /// the trainer takes them.
 #[must_use]
 pub fn training_features(board: &Board) -> (Vec<u16>, Vec<u16>) {
-    let side = |board: &Board| {
-        let mut features = [0u16; 24];
-        let count = board_features(board, &mut features);
-        features[..count].to_vec()
-    };
+    let side = |view: &Board| read_features(view, &mut [0u16; 32]).to_vec();
     (side(board), side(&board.turned()))
 }
 
@@ -155,11 +159,10 @@ pub fn score(network: &Network, board: &Board) -> i32 {
     ACCUMULATORS.with_borrow_mut(|accumulators| {
         accumulators.resize(2 * h, 0);
         let (us, them) = accumulators.split_at_mut(h);
-        let mut features = [0u16; 24];
-        for (acc, side) in [(&mut *us, *board), (&mut *them, board.turned())] {
+        let mut features = [0u16; 32];
+        for (acc, view) in [(&mut *us, *board), (&mut *them, board.turned())] {
             acc.copy_from_slice(&network.feature_bias);
-            let count = board_features(&side, &mut features);
-            for &feature in &features[..count] {
+            for &feature in read_features(&view, &mut features) {
                 network.add_feature(acc, usize::from(feature));
             }
         }
