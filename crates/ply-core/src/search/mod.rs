@@ -371,6 +371,23 @@ pub trait EvalStack<G>: Send {
     fn evaluate(&mut self, ply: usize, position: &G) -> Score;
 }
 
+/// For an [`EvalStack`] that keeps one entry per ply: the ply of the
+/// nearest computed entry from which the entry at `ply` can be brought up to
+/// date, walking back over entries that are not `computed` and `link`
+/// (entry `p` was made from entry `p - 1`); `None` where the chain breaks
+/// first, and the entry at `ply` must be computed afresh.
+pub fn computed_ancestor(
+    ply: usize,
+    computed: impl Fn(usize) -> bool,
+    links: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let mut from = ply;
+    while from > 0 && !computed(from) && links(from) {
+        from -= 1;
+    }
+    (from < ply && computed(from)).then_some(from)
+}
+
 /// Progress reported after each completed iteration (and each MultiPV line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info<M> {

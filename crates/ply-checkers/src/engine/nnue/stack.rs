@@ -24,7 +24,7 @@ use super::{perspective_sets, read_features};
 use crate::board::Board;
 use crate::position::Position;
 use ply_core::nnue::Network;
-use ply_core::search::{EvalStack, MAX_PLY, Score};
+use ply_core::search::{EvalStack, MAX_PLY, Score, computed_ancestor};
 
 /// What the stack knows of the position at one ply.
 #[derive(Clone, Copy, Debug)]
@@ -115,19 +115,18 @@ impl NnueStack {
             self.refresh(ply, board);
             return;
         }
-        let mut from = ply;
-        while from > 0
-            && !self.entries[from].computed
-            && self.entries[from].parent == self.entries[from - 1].board
-        {
-            from -= 1;
-        }
-        if from < ply && self.entries[from].computed {
-            for next in from + 1..=ply {
-                self.apply(next);
+        let entries = &self.entries;
+        match computed_ancestor(
+            ply,
+            |p| entries[p].computed,
+            |p| entries[p].parent == entries[p - 1].board,
+        ) {
+            Some(from) => {
+                for next in from + 1..=ply {
+                    self.apply(next);
+                }
             }
-        } else {
-            self.refresh(ply, board);
+            None => self.refresh(ply, board),
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::game::ChessBoard;
 use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
 use arrayvec::ArrayVec;
-use ply_core::search::{EvalStack, MAX_PLY, Score};
+use ply_core::search::{EvalStack, MAX_PLY, Score, computed_ancestor};
 
 /// The most pieces a move puts down or takes up (castling: two each; a
 /// capture with promotion takes up two and puts down one).
@@ -134,20 +134,18 @@ impl NnueStack {
             self.refresh(ply, position, key);
             return;
         }
-        let mut from = ply;
-        while from > 0
-            && !self.entries[from].computed
-            && !self.entries[from].overflow
-            && self.entries[from].parent_key == self.entries[from - 1].key
-        {
-            from -= 1;
-        }
-        if from < ply && self.entries[from].computed {
-            for next in from + 1..=ply {
-                self.apply(next);
+        let entries = &self.entries;
+        match computed_ancestor(
+            ply,
+            |p| entries[p].computed,
+            |p| !entries[p].overflow && entries[p].parent_key == entries[p - 1].key,
+        ) {
+            Some(from) => {
+                for next in from + 1..=ply {
+                    self.apply(next);
+                }
             }
-        } else {
-            self.refresh(ply, position, key);
+            None => self.refresh(ply, position, key),
         }
     }
 }
