@@ -26,7 +26,7 @@
 //!
 //! Time: `level` sets the limits of the next searches (one second a move
 //! until it is sent); times are in seconds, negative ones count as 0, a
-//! depth beyond 100 as 100. The `overhead` parameter (milliseconds, 20 by
+//! depth beyond 100 as 100. The `overhead` parameter (milliseconds, 10 by
 //! default) is kept back from the clock at every move for the client's
 //! delays. End of input stops any search and ends the session at once.
 //!
@@ -37,7 +37,7 @@
 //! `score=80.00` (pydraughts reads scores above 90 as forced wins counted in
 //! plies), a loss `score=-80.00`.
 
-use super::Output;
+use super::{DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS, Output};
 use crate::search_thread::{SearchJob, SearchThread};
 use ply_checkers::egdb::search::{known_value, value_within_reach};
 use ply_checkers::egdb::{Database, Value};
@@ -56,8 +56,6 @@ const DEFAULT_HASH_MB: usize = 64;
 /// The score in men of a database win (below 90, which pydraughts reads as
 /// a forced win counted in plies).
 const DATABASE_WIN_MEN: f64 = 80.0;
-const DEFAULT_OVERHEAD_MS: u64 = 20;
-const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// How the squares and colours of a `pos` string are to be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,7 +15,7 @@
 //! default: the network built into ply). Out-of-range numbers are clamped,
 //! with an `info string` saying so.
 
-use super::Output;
+use super::{DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS, Output};
 use crate::search_thread::{SearchJob, SearchThread};
 use ply_chess::Position;
 use ply_chess::engine::{AnyEvaluation, ChessPlayer};
@@ -26,8 +26,6 @@ use std::time::Duration;
 
 const DEFAULT_HASH_MB: usize = 64;
 const MAX_HASH_MB: u64 = 65536;
-const DEFAULT_OVERHEAD_MS: u64 = 10;
-const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// The strength `UCI_Elo` asks for, as a level: the Elo of each level
 /// (index 0 is level 1, index 9 full strength) on Stockfish 15.1's own
