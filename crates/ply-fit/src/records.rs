@@ -59,13 +59,15 @@ pub trait Record: Sized {
     /// The settings as command-line options, for messages
     /// (`--exact-empties 18`).
     fn describe(settings: &Self::Settings) -> String;
-    /// The record's bytes (`out` has [`Record::BYTES`] bytes).
-    fn write_bytes(&self, out: &mut [u8]);
-    /// The record stored in `bytes` ([`Record::BYTES`] of them).
+    /// The record's bytes (`out` has [`Record::BYTES`] bytes) in a file
+    /// made with `settings` (where the layout depends on them).
+    fn write_bytes(&self, out: &mut [u8], settings: &Self::Settings);
+    /// The record stored in `bytes` ([`Record::BYTES`] of them) of a file
+    /// made with `settings`.
     ///
     /// # Errors
     /// If the bytes hold no valid record.
-    fn from_bytes(bytes: &[u8]) -> Result<Self, String>;
+    fn from_bytes(bytes: &[u8], settings: &Self::Settings) -> Result<Self, String>;
 }
 
 /// What a data file says about itself.
@@ -147,8 +149,10 @@ pub fn read<R: Record>(path: &Path) -> Result<(Header<R::Settings>, Vec<R>), Dat
     let mut bytes = vec![0u8; R::BYTES];
     for index in 0..header.records {
         reader.read_exact(&mut bytes).map_err(|e| error(path, e))?;
-        records
-            .push(R::from_bytes(&bytes).map_err(|e| error(path, format!("record {index}: {e}")))?);
+        records.push(
+            R::from_bytes(&bytes, &header.settings)
+                .map_err(|e| error(path, format!("record {index}: {e}")))?,
+        );
     }
     Ok((header, records))
 }
@@ -231,7 +235,7 @@ impl<R: Record> Writer<R> {
         let mut out = BufWriter::new(&mut self.file);
         let mut bytes = vec![0u8; R::BYTES];
         for record in records {
-            record.write_bytes(&mut bytes);
+            record.write_bytes(&mut bytes, &self.header.settings);
             out.write_all(&bytes).map_err(|e| error(&path, e))?;
         }
         out.flush().map_err(|e| error(&path, e))?;

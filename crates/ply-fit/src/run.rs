@@ -542,10 +542,10 @@ mod tests {
         fn describe(settings: &u32) -> String {
             format!("--setting {settings}")
         }
-        fn write_bytes(&self, out: &mut [u8]) {
+        fn write_bytes(&self, out: &mut [u8], _: &u32) {
             out.copy_from_slice(&self.0.to_le_bytes());
         }
-        fn from_bytes(bytes: &[u8]) -> Result<Number, String> {
+        fn from_bytes(bytes: &[u8], _: &u32) -> Result<Number, String> {
             Ok(Number(u64::from_le_bytes(bytes.try_into().unwrap())))
         }
     }

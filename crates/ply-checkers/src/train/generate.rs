@@ -10,27 +10,32 @@
 //! threefold repetition), at `--max-plies` (a draw), or as soon as a quiet
 //! position is within the database's reach: the database's value is then
 //! the game's result, exact. Every quiet position (no capture pending) is
-//! recorded with the game's result for its side to move, and the database's
-//! value where the database reaches.
+//! recorded with the game's result for its side to move, the score of the
+//! search that chose its move (none for a random or lone move), and the
+//! database's value where the database reaches.
 //!
 //! Game `i` of seed `s` is the same game on every machine and with any number
 //! of threads: its randomness comes from `(s, i)` alone, the engine's tables
 //! are cleared before it, and the database is read on the spot (a search
 //! never goes on without a slice that is still loading).
 
-use super::data::{Sample, Settings};
+use super::data::{MAX_PLY, Sample, Settings};
 use crate::egdb::search::value_within_reach;
 use crate::egdb::{self, Database, Value};
 use crate::engine::CheckersPlayer;
 use crate::{Checkers, Move};
 use ply_core::Player;
-use ply_core::player::Request;
+use ply_core::player::{Request, Thought};
 use ply_core::search::Limits;
 use ply_core::{Game, GameHistory, Outcome};
 use ply_fit::run::{TrainError, Ui};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+
+/// The largest score magnitude stored (the record's i16 keeps its lowest
+/// value for "no score").
+const MAX_STORED: i32 = i16::MAX as i32;
 
 /// Arguments of `ply train checkers generate`.
 #[derive(Clone, Debug)]
@@ -52,7 +57,7 @@ pub struct GenerateArgs {
     /// The plies from the ballot during which --noise applies.
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 30))]
     pub noisy_plies: u32,
-    /// A game still going after this many plies is a draw.
+    /// A game still going after this many plies is a draw (at most 1023).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 300))]
     pub max_plies: u32,
     /// The endgame database directory (default: `$PLY_EGDB_DIR`, else the
@@ -85,8 +90,11 @@ impl GenerateArgs {
                 self.noise
             ));
         }
-        if self.max_plies == 0 {
-            return bad("--max-plies must be at least 1".into());
+        if !(1..=u32::from(MAX_PLY)).contains(&self.max_plies) {
+            return bad(format!(
+                "--max-plies {} is not in 1..={MAX_PLY}",
+                self.max_plies
+            ));
         }
         self.run.check()?;
         Ok(Plan {
@@ -95,6 +103,7 @@ impl GenerateArgs {
                 depth: self.depth,
                 noise: self.noise,
                 database_pieces: database.map_or(0, Database::max_pieces),
+                scores: true,
             },
             noisy_plies: self.noisy_plies,
             max_plies: self.max_plies,
@@ -170,6 +179,7 @@ impl SelfPlay {
                         result: 0,
                         database: known,
                         ply: ply as u16,
+                        score: None,
                     },
                     position.side_to_move(),
                 ));
@@ -188,8 +198,13 @@ impl SelfPlay {
             let chosen = if noisy || moves.len() == 1 {
                 random
             } else {
-                self.engine_move(&game, plan.settings.depth)
-                    .unwrap_or(random)
+                let thought = self.engine_move(&game, plan.settings.depth);
+                if let Some((sample, _)) = samples.last_mut()
+                    && u32::from(sample.ply) == ply
+                {
+                    sample.score = Some(thought.score.0.clamp(-MAX_STORED, MAX_STORED) as i16);
+                }
+                thought.best.unwrap_or(random)
             };
             game.push(chosen);
         };
@@ -206,12 +221,12 @@ impl SelfPlay {
             .collect()
     }
 
-    fn engine_move(&mut self, game: &GameHistory<Checkers>, depth: u32) -> Option<Move> {
+    fn engine_move(&mut self, game: &GameHistory<Checkers>, depth: u32) -> Thought<Move> {
         let stop = AtomicBool::new(false);
         let history = game.earlier_hashes();
         let limits = Limits::depth(depth);
         let request = Request::new(game.position(), &limits, &stop).with_history(&history);
-        self.player.think(&request, &mut |_| {}).best
+        self.player.think(&request, &mut |_| {})
     }
 }
 
@@ -261,6 +276,7 @@ pub(crate) mod tests {
                 depth: 3,
                 noise: 10,
                 database_pieces: 0,
+                scores: true,
             },
             noisy_plies: 30,
             max_plies: 300,
@@ -285,5 +301,15 @@ pub(crate) mod tests {
             .map(|s| s.result * if s.ply % 2 == 0 { 1 } else { -1 })
             .collect();
         assert_eq!(results.len(), 1, "one result seen from both sides");
+        // The searched moves carry their search's score, the lone ones none.
+        for sample in &first {
+            let lone = position(sample).legal_moves().len() == 1;
+            if lone {
+                assert_eq!(sample.score, None);
+            } else if u32::from(sample.ply) >= plan().noisy_plies {
+                assert!(sample.score.is_some(), "{sample:?}");
+            }
+        }
+        assert!(first.iter().any(|s| s.score.is_some()));
     }
 }

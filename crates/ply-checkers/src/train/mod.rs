@@ -117,6 +117,7 @@ pub fn info(path: &Path, ui: &dyn Ui) -> Result<(), TrainError> {
         results[(sample.result + 1) as usize] += 1;
     }
     let known = samples.iter().filter(|s| s.database.is_some()).count();
+    let scored = samples.iter().filter(|s| s.score.is_some()).count();
     let settings = header.settings;
     ui.report(
         &info_json(
@@ -127,12 +128,13 @@ pub fn info(path: &Path, ui: &dyn Ui) -> Result<(), TrainError> {
             "noise": settings.noise,
             "database_pieces": settings.database_pieces,
             "database_values": known,
+            "search_scores": scored,
             "losses_draws_wins": results.to_vec(),
             "by_pieces": by_pieces.to_vec(),
             }),
         ),
         &format!(
-            "{}: {} games, {} positions, {known} with database values (seed {}, depth {}, noise {}%, {}-piece database)\n\
+            "{}: {} games, {} positions, {known} with database values, {scored} with search scores (seed {}, depth {}, noise {}%, {}-piece database)\n\
              results for the side to move: {} won, {} drawn, {} lost\n{}",
             path.display(),
             header.games,

@@ -5,7 +5,9 @@
 //! Each position's result is its target ([`super::data::Sample::target`]:
 //! the database's value where it reaches, else the game's result); its
 //! score, which `--lambda` blends in and `--scale auto` fits the scale to,
-//! is the built-in linear evaluation's (the data holds no search scores).
+//! is the score of the search that chose its move where the file has one,
+//! else the built-in linear evaluation's (files made before scores were
+//! stored, random and lone moves).
 
 use super::data;
 use crate::engine::features::Linear;
@@ -26,7 +28,9 @@ fn read(path: &Path, data: &mut SparseData, limit: usize) -> Result<(), TrainErr
             break;
         }
         let (us, them) = training_features(&sample.board);
-        let score = linear.score(&sample.board) as f32;
+        let score = sample
+            .score
+            .map_or_else(|| linear.score(&sample.board), i32::from) as f32;
         data.push(&us, &them, score, sample.target())
             .map_err(|e| TrainError(e.to_string()))?;
     }

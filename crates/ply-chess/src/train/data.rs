@@ -84,7 +84,7 @@ impl Record for Sample {
         format!("and the settings code {code}")
     }
 
-    fn write_bytes(&self, bytes: &mut [u8]) {
+    fn write_bytes(&self, bytes: &mut [u8], _: &u32) {
         bytes.fill(0);
         for square in Square::all() {
             let code = self.position.piece_on(square).map_or(0, piece_code);
@@ -96,7 +96,7 @@ impl Record for Sample {
         bytes[34] = self.white_half_points;
     }
 
-    fn from_bytes(bytes: &[u8]) -> Result<Sample, String> {
+    fn from_bytes(bytes: &[u8], _: &u32) -> Result<Sample, String> {
         let mut pieces = [None; 64];
         for (i, piece) in pieces.iter_mut().enumerate() {
             *piece = code_piece((bytes[i / 2] >> (4 * (i % 2))) & 15)?;

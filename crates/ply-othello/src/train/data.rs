@@ -58,7 +58,7 @@ impl Record for Sample {
         format!("--exact-empties {exact_empties}")
     }
 
-    fn write_bytes(&self, bytes: &mut [u8]) {
+    fn write_bytes(&self, bytes: &mut [u8], _: &u32) {
         bytes.fill(0);
         bytes[0..8].copy_from_slice(&self.player.to_le_bytes());
         bytes[8..16].copy_from_slice(&self.opponent.to_le_bytes());
@@ -67,7 +67,7 @@ impl Record for Sample {
         bytes[18] = self.result as u8;
     }
 
-    fn from_bytes(bytes: &[u8]) -> Result<Sample, String> {
+    fn from_bytes(bytes: &[u8], _: &u32) -> Result<Sample, String> {
         let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
         let (player, opponent) = (word(0), word(8));
         let exact = match bytes[17] {
