@@ -66,7 +66,9 @@ impl Searchable for Position {
     /// README's "Measured matches"). The quiet move that last refuted the
     /// opponent's move is tried after the killers (counter moves): 27-16-157
     /// at 0.1 s a move, 200 games, and 18 % fewer nodes at the bench's
-    /// depth.
+    /// depth. A table move that a shallower search without it shows to be
+    /// the only good one is searched a ply deeper (singular extensions):
+    /// 59-30-311 against counter moves alone at 0.1 s a move, 400 games.
     const FEATURES: Features = Features {
         late_move_reductions: true,
         history_reductions: true,
@@ -74,6 +76,7 @@ impl Searchable for Position {
         window_reduction: true,
         futility: true,
         counter_moves: true,
+        singular_extension: true,
         ..Features::SOUND
     };
 
