@@ -373,7 +373,7 @@ pub trait EvalStack<G>: Send {
 
 /// For an [`EvalStack`] that keeps one entry per ply: the ply of the
 /// nearest computed entry from which the entry at `ply` can be brought up to
-/// date, walking back over entries that are not `computed` and `link`
+/// date, walking back over entries that are not `computed` and that `links`
 /// (entry `p` was made from entry `p - 1`); `None` where the chain breaks
 /// first, and the entry at `ply` must be computed afresh.
 pub fn computed_ancestor(
