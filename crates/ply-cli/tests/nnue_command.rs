@@ -90,6 +90,42 @@ fn datagen_train_and_play_with_the_network() {
     let out = train(&["--epochs", "2", "--resume"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("\"epoch\":2"));
+    // A new run refining that network: its epoch 0 is the network's own
+    // loss (not a random start's), and a network of another shape is
+    // refused with both shapes named.
+    let start_net = dir.join("start.nnue");
+    std::fs::copy(&net, &start_net).unwrap();
+    let epoch_zero = |out: &Output| -> f64 {
+        let line = stdout(out)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|v| v["event"] == "epoch" && v["epoch"] == 0)
+            .expect("an epoch 0 line");
+        line["holdout_loss"].as_f64().unwrap()
+    };
+    let out = train(&["--epochs", "1", "--init", start_net.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let refined_start = epoch_zero(&out);
+    let out = train(&["--epochs", "1"]);
+    let random_start = epoch_zero(&out);
+    assert!(
+        refined_start < random_start,
+        "{refined_start} against {random_start}"
+    );
+    let out = train(&[
+        "--epochs",
+        "1",
+        "--init",
+        start_net.to_str().unwrap(),
+        "--activation",
+        "screlu",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--init") && stderr(&out).contains("768 -> 16x2 crelu"),
+        "{}",
+        stderr(&out)
+    );
 
     let out = ply(&["best", "chess", "--depth", "4", "--json"], Some(&net));
     assert!(out.status.success(), "{}", stderr(&out));

@@ -319,6 +319,33 @@ impl FloatNetwork {
         }
     }
 
+    /// The float network a quantised one was made from (each weight
+    /// divided by its scale), its output rescaled from `network.scale` to
+    /// `scale` centi-units per unit so that it gives the same values:
+    /// the start of a run that refines a shipped network on new data.
+    #[must_use]
+    pub fn from_quantised(network: &Network, scale: f32) -> FloatNetwork {
+        let (qa, qb) = (f32::from(network.qa), f32::from(network.qb));
+        let rescale = network.scale as f32 / scale;
+        let mut params =
+            Vec::with_capacity(network.features * network.hidden + 3 * network.hidden + 1);
+        params.extend(network.feature_weights.iter().map(|&w| f32::from(w) / qa));
+        params.extend(network.feature_bias.iter().map(|&w| f32::from(w) / qa));
+        params.extend(
+            network
+                .output_weights
+                .iter()
+                .map(|&w| (f32::from(w) / qb * rescale).clamp(-WEIGHT_CLIP, WEIGHT_CLIP)),
+        );
+        params.push(network.output_bias as f32 / (qa * qb) * rescale);
+        FloatNetwork {
+            features: network.features,
+            hidden: network.hidden,
+            activation: network.activation,
+            params,
+        }
+    }
+
     fn bias_at(&self) -> usize {
         self.features * self.hidden
     }
@@ -462,6 +489,36 @@ impl Trainer {
             options.activation,
             options.seed,
         );
+        Trainer::with_network(data, options, network)
+    }
+
+    /// A fresh run on `data` that starts from `network` (see
+    /// [`FloatNetwork::from_quantised`]) instead of random weights.
+    ///
+    /// # Errors
+    /// [`FitError`] for bad options, no training positions, or a network
+    /// whose features, hidden size or activation are not the run's.
+    pub fn from_network(
+        data: &SparseData,
+        options: TrainOptions,
+        network: &Network,
+    ) -> Result<Trainer, FitError> {
+        options.check()?;
+        if network.features != data.features()
+            || network.hidden != options.hidden
+            || network.activation != options.activation
+        {
+            return Err(FitError::BadOption(format!(
+                "the starting network is {} -> {}x2 {}; the run asks for {} -> {}x2 {}",
+                network.features,
+                network.hidden,
+                network.activation.name(),
+                data.features(),
+                options.hidden,
+                options.activation.name()
+            )));
+        }
+        let network = FloatNetwork::from_quantised(network, options.scale);
         Trainer::with_network(data, options, network)
     }
 
@@ -898,5 +955,44 @@ mod tests {
             }
             assert!(worst < 8.0, "{activation:?}: {worst} centi-units apart");
         }
+    }
+
+    #[test]
+    fn a_run_can_start_from_a_quantised_network() {
+        let data = synthetic(2000);
+        let opts = TrainOptions {
+            activation: Activation::SquaredClippedRelu,
+            ..options()
+        };
+        let mut trained = Trainer::new(&data, opts.clone()).unwrap();
+        for _ in 0..4 {
+            trained.train_epoch(&data, &mut |_| {});
+        }
+        let quantised = trained.network.quantise(400);
+        // Read back at another scale, the network gives the same values.
+        let rescaled = FloatNetwork::from_quantised(&quantised, 250.0);
+        for i in 0..100 {
+            let (us, them) = data.position(i);
+            let before = trained.network.forward(us, them) * 400.0;
+            let after = rescaled.forward(us, them) * 250.0;
+            assert!((before - after).abs() < 8.0, "{before} against {after}");
+        }
+        // A run started from it begins where the trained one ended, far
+        // below a random start, and trains on from there.
+        let mut refined = Trainer::from_network(&data, opts.clone(), &quantised).unwrap();
+        let fresh = Trainer::new(&data, opts.clone()).unwrap();
+        let start = refined.holdout_loss(&data).unwrap();
+        let trained_loss = trained.holdout_loss(&data).unwrap();
+        assert!(
+            (start - trained_loss).abs() < 0.002,
+            "{start} against {trained_loss}"
+        );
+        assert!(start < fresh.holdout_loss(&data).unwrap() * 0.8);
+        let report = refined.train_epoch(&data, &mut |_| {});
+        assert!(report.holdout_loss.unwrap() < start * 1.05);
+        // A network of another shape is refused with what it is.
+        let other = TrainOptions { hidden: 32, ..opts };
+        let err = Trainer::from_network(&data, other, &quantised).unwrap_err();
+        assert!(err.to_string().contains("16 -> 16x2 screlu"), "{err}");
     }
 }

@@ -11,7 +11,7 @@
 
 use crate::nnue::{SparseData, TrainOptions, Trainer, fit_scale};
 use crate::run::{TrainError, Ui, save, threads};
-use ply_core::nnue::Activation;
+use ply_core::nnue::{Activation, Network};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -87,6 +87,12 @@ pub struct NnueArgs {
     /// Continue from OUT.ckpt.
     #[cfg_attr(feature = "clap", arg(long))]
     pub resume: bool,
+    /// Start from this network (a file of `ply train ... nnue`, of the same
+    /// shape: --hidden and --activation must be its) instead of random
+    /// weights, to refine it on new data; a --resume'd run continues from
+    /// its checkpoint instead.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "NET"))]
+    pub init: Option<PathBuf>,
 }
 
 impl NnueArgs {
@@ -206,6 +212,11 @@ fn train(
         let bytes = std::fs::read(&ckpt)
             .map_err(|e| TrainError(format!("--resume: {}: {e}", ckpt.display())))?;
         Trainer::resume(&data, options.clone(), &bytes).map_err(train_error)?
+    } else if let Some(init) = &args.init {
+        let network = Network::load(init)
+            .map_err(|e| TrainError(format!("--init {}: {e}", init.display())))?;
+        Trainer::from_network(&data, options.clone(), &network)
+            .map_err(|e| TrainError(format!("--init {}: {e}", init.display())))?
     } else {
         Trainer::new(&data, options.clone()).map_err(train_error)?
     };
