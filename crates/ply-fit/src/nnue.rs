@@ -268,6 +268,12 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The parameters of a network of `features` inputs and `hidden` neurons
+/// per perspective (see [`FloatNetwork`]'s layout).
+fn param_count(features: usize, hidden: usize) -> usize {
+    features * hidden + 3 * hidden + 1
+}
+
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -303,7 +309,7 @@ impl FloatNetwork {
             let u = (splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * u - 1.0) * bound
         };
-        let mut params = Vec::with_capacity(features * hidden + 3 * hidden + 1);
+        let mut params = Vec::with_capacity(param_count(features, hidden));
         // About 30 features are active: rows of ±0.1 keep the accumulators
         // near 0..1 at the start.
         params.extend((0..features * hidden).map(|_| uniform(0.1)));
@@ -327,8 +333,7 @@ impl FloatNetwork {
     pub fn from_quantised(network: &Network, scale: f32) -> FloatNetwork {
         let (qa, qb) = (f32::from(network.qa), f32::from(network.qb));
         let rescale = network.scale as f32 / scale;
-        let mut params =
-            Vec::with_capacity(network.features * network.hidden + 3 * network.hidden + 1);
+        let mut params = Vec::with_capacity(param_count(network.features, network.hidden));
         params.extend(network.feature_weights.iter().map(|&w| f32::from(w) / qa));
         params.extend(network.feature_bias.iter().map(|&w| f32::from(w) / qa));
         params.extend(
@@ -788,7 +793,7 @@ impl Trainer {
             )));
         }
         let steps = u64::from_le_bytes(bytes[24..32].try_into().expect("8"));
-        let n = features * hidden + 3 * hidden + 1;
+        let n = param_count(features, hidden);
         if bytes.len() != 32 + 12 * n {
             return Err(bad("wrong length"));
         }

@@ -213,10 +213,10 @@ fn train(
             .map_err(|e| TrainError(format!("--resume: {}: {e}", ckpt.display())))?;
         Trainer::resume(&data, options.clone(), &bytes).map_err(train_error)?
     } else if let Some(init) = &args.init {
-        let network = Network::load(init)
-            .map_err(|e| TrainError(format!("--init {}: {e}", init.display())))?;
-        Trainer::from_network(&data, options.clone(), &network)
-            .map_err(|e| TrainError(format!("--init {}: {e}", init.display())))?
+        let init_error =
+            |e: &dyn std::fmt::Display| TrainError(format!("--init {}: {e}", init.display()));
+        let network = Network::load(init).map_err(|e| init_error(&e))?;
+        Trainer::from_network(&data, options.clone(), &network).map_err(|e| init_error(&e))?
     } else {
         Trainer::new(&data, options.clone()).map_err(train_error)?
     };
