@@ -59,6 +59,11 @@ pub trait Record: Sized {
     /// The settings as command-line options, for messages
     /// (`--exact-empties 18`).
     fn describe(settings: &Self::Settings) -> String;
+    /// Why no run can add games to a file made with `settings` (an older
+    /// layout that today's generator no longer writes), if none can.
+    fn not_resumable(_settings: &Self::Settings) -> Option<String> {
+        None
+    }
     /// The record's bytes (`out` has [`Record::BYTES`] bytes) in a file
     /// made with `settings` (where the layout depends on them).
     fn write_bytes(&self, out: &mut [u8], settings: &Self::Settings);
@@ -184,6 +189,14 @@ impl<R: Record> Writer<R> {
             .map_err(|e| error(path, e))?;
         let header = if exists {
             let header = read_header::<R>(path, &mut file)?;
+            if let Some(reason) = R::not_resumable(&header.settings) {
+                return Err(error(
+                    path,
+                    format!(
+                        "{reason}: training still reads it, but no run adds to it; write another file"
+                    ),
+                ));
+            }
             if header.seed != seed || header.settings != settings {
                 return Err(error(
                     path,

@@ -130,6 +130,10 @@ impl Record for Sample {
         )
     }
 
+    fn not_resumable(settings: &Settings) -> Option<String> {
+        (!settings.scores).then(|| "an older file, without scores".to_owned())
+    }
+
     fn write_bytes(&self, bytes: &mut [u8], settings: &Settings) {
         bytes.fill(0);
         bytes[0..4].copy_from_slice(&self.board.mine.to_le_bytes());
@@ -337,6 +341,8 @@ mod tests {
         .unwrap()
         .to_string();
         assert!(error.contains("without scores"), "{error}");
+        assert!(error.contains("write another file"), "{error}");
+        assert!(!error.contains("resume it with"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
