@@ -117,16 +117,10 @@ impl Record for Sample {
     const BYTES: usize = RECORD_BYTES;
 
     fn describe(settings: &Settings) -> String {
+        // Files without scores never get here: see `not_resumable`.
         format!(
-            "--depth {} --noise {} and a {}-piece database{}",
-            settings.depth,
-            settings.noise,
-            settings.database_pieces,
-            if settings.scores {
-                ""
-            } else {
-                " (an older file, without scores)"
-            }
+            "--depth {} --noise {} and a {}-piece database",
+            settings.depth, settings.noise, settings.database_pieces,
         )
     }
 
