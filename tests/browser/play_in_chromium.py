@@ -550,8 +550,12 @@ def variations(browser, By, url, shots):
     browser.get(f"{url}?game=chess")
     wait(lambda: js("return document.body.dataset.state || ''") == "yours", "the page")
     js("document.getElementById('you').value = 'both'")
+    # The page's own game has no moves either: wait for the new one's id, or
+    # a click on e2 may select a piece that the new game's board then drops.
+    old_id = js("return plyApp.game.id")
     browser.find_element(By.ID, "new").click()
-    wait(lambda: js("return plyApp.game && plyApp.game.history.length === 0"), "a new game")
+    wait(lambda: js("return plyApp.game.id") != old_id and js("return plyApp.game.history.length === 0"),
+         "a new game")
     history = lambda: js("return plyApp.game.history.join(' ')")
     for a, b, line in [("e2", "e4", "e4"), ("e7", "e5", "e4 e5"), ("g1", "f3", "e4 e5 Nf3")]:
         click(browser, By, a)
