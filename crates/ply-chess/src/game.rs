@@ -183,6 +183,11 @@ pub trait ChessBoard: Clone + Send + Sync + 'static {
     fn has_pieces(&self) -> bool;
     /// The piece on `square`, if any.
     fn piece_on(&self, square: Square) -> Option<Piece>;
+    /// A hash of both sides' pawns (the search's correction key), `None`
+    /// without pawns; by default through [`ChessBoard::as_position`].
+    fn pawn_key(&self) -> Option<u64> {
+        self.as_position().pawn_key()
+    }
     /// Appends the legal moves of `stage`.
     fn generate(&self, stage: Stage, moves: &mut MoveList<Move>);
     /// Whether the exchange started by `mv` wins at least `threshold`.

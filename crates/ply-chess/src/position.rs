@@ -101,6 +101,20 @@ impl Position {
         Some(Piece::new(color, role))
     }
 
+    /// A hash of both sides' pawns (pawn structures that differ give
+    /// different keys with high probability), `None` without pawns.
+    #[must_use]
+    #[inline]
+    pub fn pawn_key(&self) -> Option<u64> {
+        let white = self.pieces(Color::White, Role::Pawn).0;
+        let black = self.pieces(Color::Black, Role::Pawn).0;
+        if white | black == 0 {
+            return None;
+        }
+        let mixed = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Some(mixed ^ (mixed >> 29))
+    }
+
     /// The king square of `color`.
     #[must_use]
     #[inline(always)]

@@ -223,3 +223,34 @@ fn mate_on_the_hundredth_half_move_beats_the_fifty_move_rule() {
     let r = Engine::new(Evaluation, 4).search(&map, &[], &Limits::depth(3), &stop, &mut |_| {});
     assert_eq!(r.score.moves_to_win(), Some(1));
 }
+
+#[test]
+fn the_engine_keeps_its_histories_between_searches_until_cleared() {
+    // Chess keeps each thread's history tables from one search to the next
+    // (`Features::keep_learnt`): with a fresh transposition table, the same
+    // search walks another tree; a cleared engine (a new game) walks the
+    // first one again.
+    let position =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .unwrap();
+    let stop = AtomicBool::new(false);
+    let nodes = |engine: &mut Engine<Position, Evaluation>| {
+        engine
+            .search(&position, &[], &Limits::depth(9), &stop, &mut |_| {})
+            .nodes
+    };
+    let mut engine = Engine::new(Evaluation, 16);
+    let first = nodes(&mut engine);
+    engine.clear();
+    assert_eq!(
+        nodes(&mut engine),
+        first,
+        "a cleared engine searches as a new one"
+    );
+    assert!(engine.resize_table(16), "a fresh table, the histories kept");
+    assert_ne!(
+        nodes(&mut engine),
+        first,
+        "the last search's histories order this one"
+    );
+}

@@ -125,6 +125,22 @@ where
     fn history_index(&self, mv: Move) -> usize {
         super::history_index(mv)
     }
+
+    /// The moving piece (colour and role) and its destination: 12 × 64.
+    #[inline]
+    fn continuation_index(&self, mv: Move) -> usize {
+        let piece = self
+            .piece_on(mv.from())
+            .map_or(0, |piece| piece.color.index() * 6 + piece.role.index());
+        piece * 64 + mv.to().index()
+    }
+
+    /// Both sides' pawns: the static score errs alike for one structure.
+    /// None without pawns, where one key would mix every ending.
+    #[inline]
+    fn correction_key(&self) -> Option<u64> {
+        self.pawn_key()
+    }
 }
 
 impl ChessBoard for Position {
@@ -168,6 +184,11 @@ impl ChessBoard for Position {
     #[inline]
     fn piece_on(&self, square: Square) -> Option<Piece> {
         Position::piece_on(self, square)
+    }
+
+    #[inline]
+    fn pawn_key(&self) -> Option<u64> {
+        Position::pawn_key(self)
     }
 
     #[inline]

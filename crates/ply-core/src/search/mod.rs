@@ -12,7 +12,9 @@
 //! [`NoisySource`]), the killers, then the quiet moves by history. [`Engine`] holds the table and
 //! the options between searches and runs them.
 
+mod correction;
 mod eval_cache;
+mod learnt;
 mod level;
 mod limits;
 mod ordering;
@@ -36,6 +38,10 @@ use worker::{Shared, Worker};
 
 /// Entries in a history table: [`Searchable::history_index`] stays below this.
 pub const HISTORY_SIZE: usize = 4096;
+
+/// Moves told apart by [`Searchable::continuation_index`]: it stays below
+/// this.
+pub const CONTINUATION_SIZE: usize = 1024;
 
 /// What the search wants noisy moves for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +144,19 @@ pub struct Features {
     /// writes its results at depth 0 where no deeper result of the position
     /// is stored.
     pub quiescence_table: bool,
+    /// Quiet moves ordered, and reduced, by how they fared after the
+    /// opponent's last move and the side's own move before it
+    /// (continuation history, by [`Searchable::continuation_index`]) as
+    /// well as by their plain history.
+    pub continuation_history: bool,
+    /// Static scores corrected by how far recent searches of positions
+    /// with the same [`Searchable::correction_key`] landed from theirs
+    /// (correction history).
+    pub correction_history: bool,
+    /// The histories of each search thread (history, counter moves,
+    /// continuation and correction history) kept from one search to the
+    /// next until [`Engine::clear`], instead of starting afresh.
+    pub keep_learnt: bool,
 }
 
 impl Features {
@@ -158,6 +177,9 @@ impl Features {
         eval_cache: true,
         singular_extension: true,
         quiescence_table: true,
+        continuation_history: true,
+        correction_history: true,
+        keep_learnt: true,
     };
     /// Only the sound ones: no pruning by evaluation or null move.
     pub const SOUND: Features = Features {
@@ -176,6 +198,9 @@ impl Features {
         eval_cache: false,
         singular_extension: false,
         quiescence_table: false,
+        continuation_history: false,
+        correction_history: false,
+        keep_learnt: false,
     };
 }
 
@@ -309,6 +334,24 @@ pub trait Searchable: Game {
 
     /// Index of `mv` in the history table, below [`HISTORY_SIZE`].
     fn history_index(&self, mv: Self::Move) -> usize;
+
+    /// Index of `mv` by what moves and where to (chess: the coloured piece
+    /// and its destination), below [`CONTINUATION_SIZE`], for
+    /// [`Features::continuation_history`]; the search reads it only where
+    /// that is on. 0 by default.
+    fn continuation_index(&self, mv: Self::Move) -> usize {
+        let _ = mv;
+        0
+    }
+
+    /// A hash of the part of the position whose static score errs alike
+    /// (chess: the pawns of both sides), for
+    /// [`Features::correction_history`], or `None` where that part says
+    /// nothing (chess: no pawns) and the static score stays uncorrected;
+    /// the search reads it only where the feature is on. `None` by default.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
 
     /// ProbCut's model for a search of this position `depth` plies deep
     /// (fitted for the game's evaluation, by stage of the game), or `None`
@@ -470,6 +513,9 @@ pub struct Engine<G: Searchable, E: Evaluator<G>> {
     /// Whether the search may prune by [`Searchable::probcut`] (on by
     /// default; off to measure the unpruned search, as ProbCut's fit does).
     selective: bool,
+    /// Each search thread's tables of the last search, where the game keeps
+    /// them ([`Features::keep_learnt`]).
+    learnt: Vec<learnt::Learnt<G::Move>>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -493,6 +539,7 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             options: Options::default(),
             last_score: None,
             selective: true,
+            learnt: Vec::new(),
             game: std::marker::PhantomData,
         })
     }
@@ -513,6 +560,7 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
     pub fn clear(&mut self) {
         self.table.clear();
         self.last_score = None;
+        self.learnt.clear();
     }
 
     /// Turns ProbCut ([`Searchable::probcut`]) on or off for later searches.
@@ -604,19 +652,36 @@ impl<G: Searchable, E: Evaluator<G>> Engine<G, E> {
             selective: self.selective,
         };
         let evaluator = &self.evaluator;
-        let result = std::thread::scope(|scope| {
-            for id in 1..threads {
-                let shared = &shared;
-                scope.spawn(move || {
-                    let mut helper = Worker::new(id, shared, evaluator, root, history, only);
-                    helper.iterate(&mut |_| {});
-                });
-            }
-            let mut main = Worker::new(0, &shared, evaluator, root, history, only);
+        // Each thread's tables: the last search's, or fresh ones.
+        let mut tables = std::mem::take(&mut self.learnt);
+        if !G::FEATURES.keep_learnt {
+            tables.clear();
+        }
+        tables.truncate(threads);
+        tables.resize_with(threads, learnt::Learnt::new::<G>);
+        let mut tables = tables.into_iter();
+        let main_learnt = tables.next().expect("one thread at least");
+        let (result, kept) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .zip(tables)
+                .map(|(id, learnt)| {
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        let mut helper =
+                            Worker::new(id, shared, evaluator, root, history, only, learnt);
+                        helper.iterate(&mut |_| {});
+                        helper.into_learnt()
+                    })
+                })
+                .collect();
+            let mut main = Worker::new(0, &shared, evaluator, root, history, only, main_learnt);
             let result = main.iterate(on_info);
             shared.internal_stop.store(true, Ordering::Relaxed);
-            result
+            let mut kept = vec![main.into_learnt()];
+            kept.extend(helpers.into_iter().filter_map(|helper| helper.join().ok()));
+            (result, kept)
         });
+        self.learnt = kept;
         if result.best.is_some() {
             self.last_score = Some(result.score);
         }

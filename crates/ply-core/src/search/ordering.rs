@@ -1,7 +1,7 @@
 //! Move ordering state: killer moves per ply, history scores, and the late
 //! move reduction table.
 
-use super::HISTORY_SIZE;
+use super::{CONTINUATION_SIZE, HISTORY_SIZE};
 use crate::score::MAX_PLY;
 
 /// Two quiet moves per ply that recently caused a cut-off.
@@ -85,6 +85,44 @@ impl History {
     }
 }
 
+/// How each quiet move fared after each earlier move: by the
+/// [continuation index](super::Searchable::continuation_index) of a move
+/// played one or two plies before and that of the reply. One table serves
+/// both distances, as in Stockfish; entries stay within ±[`HISTORY_MAX`]
+/// with the same gravity as [`History`].
+pub(super) struct ContinuationHistory {
+    table: Vec<i16>,
+}
+
+impl ContinuationHistory {
+    pub(super) fn new() -> Self {
+        ContinuationHistory {
+            table: vec![0; CONTINUATION_SIZE * CONTINUATION_SIZE],
+        }
+    }
+
+    /// The score of the move of index `index` after the move of index
+    /// `earlier`, or 0 where there was no earlier move (the root, a null
+    /// move).
+    #[inline]
+    pub(super) fn get(&self, earlier: Option<usize>, index: usize) -> i32 {
+        earlier.map_or(0, |earlier| {
+            i32::from(self.table[earlier * CONTINUATION_SIZE + index])
+        })
+    }
+
+    /// Adds `bonus` (negative for a malus) with gravity, as
+    /// [`History::update`] does; nothing where there was no earlier move.
+    pub(super) fn update(&mut self, earlier: Option<usize>, index: usize, bonus: i32) {
+        if let Some(earlier) = earlier {
+            let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+            let entry = &mut self.table[earlier * CONTINUATION_SIZE + index];
+            let value = i32::from(*entry);
+            *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+        }
+    }
+}
+
 /// Late move reductions by depth and move number: about
 /// `0.75 + ln(depth) * ln(moves) / 2.25` plies.
 pub(super) struct Reductions {
@@ -150,6 +188,22 @@ mod tests {
         assert_eq!(h.get(1, 7), 0);
         h.update(0, 7, -HISTORY_MAX);
         assert!(h.get(0, 7) < 0);
+    }
+
+    #[test]
+    fn continuation_history_saturates_and_ignores_a_missing_earlier_move() {
+        let mut c = ContinuationHistory::new();
+        c.update(None, 7, 400);
+        assert_eq!(c.get(None, 7), 0);
+        for _ in 0..1000 {
+            c.update(Some(3), 7, HISTORY_MAX);
+        }
+        assert_eq!(c.get(Some(3), 7), HISTORY_MAX);
+        assert_eq!(c.get(Some(7), 3), 0);
+        for _ in 0..1000 {
+            c.update(Some(3), 7, -HISTORY_MAX);
+        }
+        assert_eq!(c.get(Some(3), 7), -HISTORY_MAX);
     }
 
     #[test]

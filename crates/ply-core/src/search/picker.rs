@@ -23,7 +23,6 @@
 //! killers). Quiescence uses stage 2 alone, or, where the position is
 //! forcing (check, a compulsory capture), stages 2 and 4 in generation order.
 
-use super::ordering::History;
 use super::{NoisyPurpose, NoisySource, Searchable};
 use crate::movelist::{MAX_MOVES, MoveList};
 use arrayvec::ArrayVec;
@@ -175,8 +174,13 @@ impl<G: Searchable> MovePicker<G> {
     }
 
     /// The next move to search, or `None` when the node has no more.
-    /// `history` orders the quiet moves.
-    pub(super) fn next(&mut self, position: &G, history: &History) -> Option<G::Move> {
+    /// `quiet_score` (the history scores) orders the quiet moves, best
+    /// first.
+    pub(super) fn next(
+        &mut self,
+        position: &G,
+        quiet_score: impl Fn(G::Move) -> i32,
+    ) -> Option<G::Move> {
         self.last_keeps_material = false;
         loop {
             match self.stage {
@@ -234,13 +238,9 @@ impl<G: Searchable> MovePicker<G> {
                     self.next = 0;
                     position.generate_quiet(&mut self.moves);
                     if self.by_history {
-                        let side = position.side_to_move().index();
                         self.scores.clear();
-                        self.scores.extend(
-                            self.moves
-                                .iter()
-                                .map(|&mv| history.get(side, position.history_index(mv))),
-                        );
+                        self.scores
+                            .extend(self.moves.iter().map(|&mv| quiet_score(mv)));
                     }
                     self.stage = Stage::Quiet;
                 }

@@ -397,7 +397,9 @@ impl Searchable for Numbers {
 }
 
 fn picked(mut picker: picker::MovePicker<Numbers>, history: &ordering::History) -> Vec<u32> {
-    std::iter::from_fn(|| picker.next(&Numbers, history)).collect()
+    let side = Numbers.side_to_move().index();
+    std::iter::from_fn(|| picker.next(&Numbers, |mv| history.get(side, Numbers.history_index(mv))))
+        .collect()
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! variation search with its pruning, and quiescence.
 
 use super::eval_cache::EvalCache;
-use super::ordering::{CounterMoves, History, Killers, Reductions};
+use super::learnt::Learnt;
+use super::ordering::{Killers, Reductions};
 use super::pacing::{NEXT_ITERATION_FRACTION, Pacing};
 use super::picker::{MovePicker, REFUTATIONS};
 use super::table::{Bound, Entry, TranspositionTable};
@@ -126,11 +127,16 @@ pub(super) struct Worker<'a, G: Searchable, E: Evaluator<G>> {
     /// Hashes of the game's positions before the root and along the current line.
     path: Vec<u64>,
     killers: Killers<G::Move>,
-    counter_moves: CounterMoves<G::Move>,
+    /// The histories, kept from search to search where the game asks for it.
+    learnt: Learnt<G::Move>,
     /// The history index of the move that led to the node at each ply of the
     /// current line (`None` at the root and after a null move).
     played: Vec<Option<usize>>,
-    history: History,
+    /// The [continuation index](Searchable::continuation_index) of the move
+    /// that led to the node at each ply of the current line (`None` at the
+    /// root, after a null move, and where the game keeps no continuation
+    /// history).
+    continuations: Vec<Option<usize>>,
     reductions: Reductions,
     /// The static evaluation of the node at each ply of the current line
     /// (`-INFINITE` where unknown: in check, or not searched by `search`),
@@ -161,6 +167,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         root: &G,
         history: &[u64],
         only: &[G::Move],
+        learnt: Learnt<G::Move>,
     ) -> Self {
         let mut path = history.to_vec();
         path.push(root.hash());
@@ -190,9 +197,9 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             stop_at_known: evaluator.known(root).is_none(),
             path,
             killers: Killers::new(),
-            counter_moves: CounterMoves::new(),
+            learnt,
             played: vec![None; MAX_PLY + 2],
-            history: History::new(),
+            continuations: vec![None; MAX_PLY + 2],
             reductions: Reductions::new(),
             evals: vec![-Score::INFINITE; MAX_PLY + 2],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
@@ -203,6 +210,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             eval_cache: G::FEATURES.eval_cache.then(EvalCache::new),
             eval_stack: evaluator.stack(),
         }
+    }
+
+    /// The tables this search learnt, for the next one.
+    pub(super) fn into_learnt(self) -> Learnt<G::Move> {
+        self.learnt
     }
 
     fn is_main(&self) -> bool {
@@ -478,6 +490,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             self.made(1, &root, &child);
             self.path.push(child.hash());
             self.played[1] = Some(root.history_index(mv));
+            self.continuations[1] = self.continuation_index(&root, mv);
             let extension = i32::from(G::FEATURES.check_extension && child.in_check());
             let new_depth = depth - 1 + extension;
             let score = if i == first {
@@ -584,6 +597,21 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         Score(raw.0.clamp(-Score::WIN_BOUND.0 + 1, Score::WIN_BOUND.0 - 1))
     }
 
+    /// The static score `raw` of `position` corrected by the correction
+    /// history, where the game keeps one (not a known value's).
+    #[inline]
+    fn corrected(&self, position: &G, raw: Score) -> Score {
+        match &self.learnt.correction_history {
+            Some(correction) if self.stop_at_known && raw.0.abs() < Score::WIN_BOUND.0 / 2 => {
+                let side = position.side_to_move().index();
+                position
+                    .correction_key()
+                    .map_or(raw, |key| Score(raw.0 + correction.get(side, key)))
+            }
+            _ => raw,
+        }
+    }
+
     /// Tells the evaluator's stack, where it keeps one, that `child` is made
     /// from `parent` at `ply`.
     #[inline]
@@ -591,6 +619,27 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         if let Some(stack) = &mut self.eval_stack {
             stack.push(ply, parent, child);
         }
+    }
+
+    /// The [continuation index](Searchable::continuation_index) of `mv`
+    /// where the game keeps a continuation history.
+    #[inline]
+    fn continuation_index(&self, position: &G, mv: G::Move) -> Option<usize> {
+        self.learnt
+            .continuation_history
+            .as_ref()
+            .map(|_| position.continuation_index(mv))
+    }
+
+    /// The continuation indices of the moves one and two plies before the
+    /// node at `ply` (the opponent's last move and the side's own before it).
+    #[inline]
+    fn earlier_moves(&self, ply: usize) -> [Option<usize>; 2] {
+        [
+            self.continuations[ply],
+            ply.checked_sub(1)
+                .and_then(|before| self.continuations[before]),
+        ]
     }
 
     /// Alpha-beta search of `position`, `ply` plies from the root, to `depth`.
@@ -642,10 +691,17 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         }
 
         let in_check = position.in_check();
-        let eval = if in_check {
+        // The static score as evaluated (kept in the table), and as the
+        // search uses it (corrected).
+        let raw_eval = if in_check {
             -Score::INFINITE
         } else {
             stored.map_or_else(|| self.evaluate(position, ply), |e| e.eval)
+        };
+        let eval = if in_check {
+            raw_eval
+        } else {
+            self.corrected(position, raw_eval)
         };
         self.evals[ply] = eval;
         // Whether the static score is better than at the side's previous
@@ -688,6 +744,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             self.path.push(child.hash());
             self.made(ply + 1, position, &child);
             self.played[ply + 1] = None;
+            self.continuations[ply + 1] = None;
             let score = -self.search(
                 &child,
                 -beta,
@@ -756,13 +813,14 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         let side = position.side_to_move().index();
         let [first_killer, second_killer] = self.killers.get(ply);
         let counter = if G::FEATURES.counter_moves {
-            self.played[ply].and_then(|previous| self.counter_moves.get(side, previous))
+            self.played[ply].and_then(|previous| self.learnt.counter_moves.get(side, previous))
         } else {
             None
         };
         let refutations: [Option<G::Move>; REFUTATIONS] = [first_killer, second_killer, counter];
         let mut picker = MovePicker::new(position, table_move, refutations);
         self.killers.clear_ply(ply + 1);
+        let earlier = self.earlier_moves(ply);
 
         let mut best = -Score::INFINITE;
         let mut best_move = None;
@@ -778,7 +836,9 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
         let original_alpha = alpha;
 
-        while let Some(mv) = picker.next(position, &self.history) {
+        while let Some(mv) = picker.next(position, |mv| {
+            self.learnt.quiet_score(position, side, earlier, mv)
+        }) {
             if Some(mv) == excluded {
                 continue;
             }
@@ -876,6 +936,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             self.path.push(child.hash());
             let move_index = position.history_index(mv);
             self.played[ply + 1] = Some(move_index);
+            self.continuations[ply + 1] = self.continuation_index(position, mv);
             let score = if searched == 0 {
                 -self.search(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
@@ -889,7 +950,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 {
                     reduction = self.reductions.get(depth, searched) - i32::from(pv_node);
                     if G::FEATURES.history_reductions {
-                        let history = self.history.get(side, move_index);
+                        let history = self.learnt.quiet_score(position, side, earlier, mv);
                         reduction += i32::from(!improving)
                             - i32::from(refutations.contains(&Some(mv)))
                             - history / HISTORY_PER_PLY;
@@ -940,13 +1001,13 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                             if G::FEATURES.counter_moves
                                 && let Some(previous) = self.played[ply]
                             {
-                                self.counter_moves.set(side, previous, mv);
+                                self.learnt.counter_moves.set(side, previous, mv);
                             }
                             let bonus = depth * depth;
-                            self.history.update(side, move_index, bonus);
+                            self.learnt.reward_quiet(position, side, earlier, mv, bonus);
                             for &tried in &quiets_tried {
-                                self.history
-                                    .update(side, position.history_index(tried), -bonus);
+                                self.learnt
+                                    .reward_quiet(position, side, earlier, tried, -bonus);
                             }
                         }
                         break;
@@ -974,12 +1035,26 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             return best;
         }
         let bound = Bound::of(best, original_alpha, beta);
+        // The search's score tells how far off the static one was, unless
+        // a capture decided it or the bound says nothing about the gap.
+        if let Some(correction) = &mut self.learnt.correction_history
+            && !in_check
+            && self.stop_at_known
+            && best_move.is_none_or(|mv| !position.is_noisy(mv))
+            && !best.is_decisive()
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+            && let Some(correction_key) = position.correction_key()
+        {
+            let side = position.side_to_move().index();
+            correction.update(side, correction_key, best.0 - raw_eval.0, depth);
+        }
         self.shared.table.store(
             key,
             Entry {
                 packed_move: best_move.map(G::pack_move),
                 score: best.to_table(ply),
-                eval: if in_check { Score::DRAW } else { eval },
+                eval: if in_check { Score::DRAW } else { raw_eval },
                 depth: depth.clamp(0, 255) as u8,
                 bound,
             },
@@ -1061,18 +1136,19 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             // evaluation differs (chess's fades with the fifty-move
             // counter), and the endgames need the difference to progress.
             eval = self.evaluate(position, ply);
-            if eval >= beta {
-                let entry = quiescence_entry(eval, eval, None, Bound::Lower, ply);
+            let stand = self.corrected(position, eval);
+            if stand >= beta {
+                let entry = quiescence_entry(stand, eval, None, Bound::Lower, ply);
                 self.store_quiescence(key, stored, entry);
-                return eval;
+                return stand;
             }
-            alpha = alpha.max(eval);
-            best = eval;
-            MovePicker::quiescence(position, alpha.0 - eval.0)
+            alpha = alpha.max(stand);
+            best = stand;
+            MovePicker::quiescence(position, alpha.0 - stand.0)
         };
         let mut legal = false;
         let mut best_move = None;
-        while let Some(mv) = picker.next(position, &self.history) {
+        while let Some(mv) = picker.next(position, |_| 0) {
             legal = true;
             if !forced && !position.see_at_least(mv, 0) {
                 continue;
