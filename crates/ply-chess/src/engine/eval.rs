@@ -648,10 +648,10 @@ impl PawnCache {
             position.pieces(Color::White, Role::Pawn),
             position.pieces(Color::Black, Role::Pawn),
         ];
-        // Any mix of the two sets spreads them well enough; the entry
-        // holds the sets themselves, so a hit is exact.
-        let mixed = (pawns[0].0 ^ pawns[1].0.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let entry = &mut self.entries[(mixed >> (64 - PAWN_CACHE_SLOTS.trailing_zeros())) as usize];
+        // The pawn key's high bits pick the slot; the entry holds the sets
+        // themselves, so a hit is exact.
+        let key = position.pawn_key().unwrap_or(0);
+        let entry = &mut self.entries[(key >> (64 - PAWN_CACHE_SLOTS.trailing_zeros())) as usize];
         if entry.pawns != pawns {
             let mut structure = PackedSum::default();
             let passed = count_pawn_structure(position, &mut structure);

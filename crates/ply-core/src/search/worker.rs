@@ -598,7 +598,8 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
     }
 
     /// The static score `raw` of `position` corrected by the correction
-    /// history, where the game keeps one (not a known value's).
+    /// history, where the game keeps one (not a known value's, nor the
+    /// unknown score of a node in check).
     #[inline]
     fn corrected(&self, position: &G, raw: Score) -> Score {
         match &self.learnt.correction_history {
@@ -698,11 +699,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         } else {
             stored.map_or_else(|| self.evaluate(position, ply), |e| e.eval)
         };
-        let eval = if in_check {
-            raw_eval
-        } else {
-            self.corrected(position, raw_eval)
-        };
+        let eval = self.corrected(position, raw_eval);
         self.evals[ply] = eval;
         // Whether the static score is better than at the side's previous
         // node (two plies up); assumed where either is unknown.
