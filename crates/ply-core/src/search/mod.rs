@@ -157,6 +157,17 @@ pub struct Features {
     /// continuation and correction history) kept from one search to the
     /// next until [`Engine::clear`], instead of starting afresh.
     pub keep_learnt: bool,
+    /// Late move reductions two plies deeper at the nodes expected to fail
+    /// high (Stockfish's cut nodes): the nodes that null-window scouts of a
+    /// node's later moves visit, and below them the first move of every
+    /// second ply (the plies between are expected to fail low).
+    pub cut_node_reductions: bool,
+    /// History rewards of 16·d² + 32·d up to 1,200 for a cut-off at depth
+    /// d (Stockfish's scale) rather than d², so that a move that refutes
+    /// rises quickly in the order; the late move reductions then read no
+    /// history (their other [`history_reductions`](Self::history_reductions)
+    /// terms stay).
+    pub large_history_bonus: bool,
 }
 
 impl Features {
@@ -180,6 +191,8 @@ impl Features {
         continuation_history: true,
         correction_history: true,
         keep_learnt: true,
+        cut_node_reductions: true,
+        large_history_bonus: true,
     };
     /// Only the sound ones: no pruning by evaluation or null move.
     pub const SOUND: Features = Features {
@@ -201,6 +214,8 @@ impl Features {
         continuation_history: false,
         correction_history: false,
         keep_learnt: false,
+        cut_node_reductions: false,
+        large_history_bonus: false,
     };
 }
 

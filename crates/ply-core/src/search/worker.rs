@@ -95,8 +95,26 @@ impl<M> RootMove<M> {
     }
 }
 
-/// History score worth one ply less (or more) of late move reduction.
+/// History score worth one ply less (or more) of late move reduction, with
+/// the small history bonus (with the large one the reductions read no
+/// history: see [`Features::large_history_bonus`](super::Features::large_history_bonus)).
 const HISTORY_PER_PLY: i32 = 6_000;
+
+/// The history reward of a quiet move that cut off at `depth` (and the
+/// malus of the quiet moves tried before it): depth², or where
+/// [`Features::large_history_bonus`](super::Features::large_history_bonus)
+/// asks for it 16·depth² + 32·depth up to 1,200.
+fn history_bonus(depth: i32, large: bool) -> i32 {
+    if large {
+        (16 * depth * depth + 32 * depth).min(1_200)
+    } else {
+        depth * depth
+    }
+}
+
+/// How many plies more late move reductions take at a cut node
+/// ([`Features::cut_node_reductions`](super::Features::cut_node_reductions)).
+const CUT_NODE_REDUCTION: i32 = 2;
 
 /// How far outside the window (in centi-units) the static score of a node
 /// must lie for [`Features::window_reduction`](super::Features::window_reduction):
@@ -494,11 +512,19 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             let extension = i32::from(G::FEATURES.check_extension && child.in_check());
             let new_depth = depth - 1 + extension;
             let score = if i == first {
-                -self.search(&child, -beta, -alpha, new_depth, 1, true)
+                -self.search(&child, -beta, -alpha, new_depth, 1, true, false)
             } else {
-                let mut s = -self.search(&child, Score(-alpha.0 - 1), -alpha, new_depth, 1, true);
+                let mut s = -self.search(
+                    &child,
+                    Score(-alpha.0 - 1),
+                    -alpha,
+                    new_depth,
+                    1,
+                    true,
+                    true,
+                );
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(&child, -beta, -alpha, new_depth, 1, true);
+                    s = -self.search(&child, -beta, -alpha, new_depth, 1, true, false);
                 }
                 s
             };
@@ -644,6 +670,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
     }
 
     /// Alpha-beta search of `position`, `ply` plies from the root, to `depth`.
+    /// `cut_node`: whether the node is expected to fail high
+    /// ([`Features::cut_node_reductions`](super::Features::cut_node_reductions));
+    /// never at a node on the principal variation.
+    #[allow(clippy::too_many_arguments)] // the node's window, depth and kind, as in Stockfish
     fn search(
         &mut self,
         position: &G,
@@ -652,6 +682,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         mut depth: i32,
         ply: usize,
         allow_null: bool,
+        cut_node: bool,
     ) -> Score {
         self.pv[ply].clear();
         if depth <= 0 {
@@ -749,6 +780,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 depth - 1 - reduction,
                 ply + 1,
                 false,
+                !cut_node,
             );
             self.path.pop();
             if self.stopped {
@@ -917,6 +949,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                         (depth - 1) / 2,
                         ply,
                         false,
+                        cut_node,
                     );
                     self.excluded[ply] = None;
                     if self.stopped {
@@ -935,7 +968,15 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             self.played[ply + 1] = Some(move_index);
             self.continuations[ply + 1] = self.continuation_index(position, mv);
             let score = if searched == 0 {
-                -self.search(&child, -beta, -alpha, new_depth, ply + 1, true)
+                -self.search(
+                    &child,
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    true,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let mut reduction = 0;
                 if G::FEATURES.late_move_reductions
@@ -947,10 +988,15 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 {
                     reduction = self.reductions.get(depth, searched) - i32::from(pv_node);
                     if G::FEATURES.history_reductions {
-                        let history = self.learnt.quiet_score(position, side, earlier, mv);
-                        reduction += i32::from(!improving)
-                            - i32::from(refutations.contains(&Some(mv)))
-                            - history / HISTORY_PER_PLY;
+                        reduction +=
+                            i32::from(!improving) - i32::from(refutations.contains(&Some(mv)));
+                        if !G::FEATURES.large_history_bonus {
+                            let history = self.learnt.quiet_score(position, side, earlier, mv);
+                            reduction -= history / HISTORY_PER_PLY;
+                        }
+                    }
+                    if G::FEATURES.cut_node_reductions && cut_node {
+                        reduction += CUT_NODE_REDUCTION;
                     }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
@@ -961,6 +1007,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                     new_depth - reduction,
                     ply + 1,
                     true,
+                    true,
                 );
                 if s > alpha && reduction > 0 && !self.stopped {
                     s = -self.search(
@@ -970,10 +1017,11 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                         new_depth,
                         ply + 1,
                         true,
+                        !cut_node,
                     );
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true);
+                    s = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true, false);
                 }
                 s
             };
@@ -1000,7 +1048,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                             {
                                 self.learnt.counter_moves.set(side, previous, mv);
                             }
-                            let bonus = depth * depth;
+                            let bonus = history_bonus(depth, G::FEATURES.large_history_bonus);
                             self.learnt.reward_quiet(position, side, earlier, mv, bonus);
                             for &tried in &quiets_tried {
                                 self.learnt
@@ -1076,7 +1124,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         let shallow = model.shallow_depth;
         let high = model.high_bound(beta);
         if high < Score::WIN_BOUND && eval >= beta {
-            let score = self.search(position, Score(high.0 - 1), high, shallow, ply, false);
+            let score = self.search(position, Score(high.0 - 1), high, shallow, ply, false, true);
             if self.stopped {
                 return None;
             }
@@ -1086,7 +1134,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let low = model.low_bound(alpha);
         if low > -Score::WIN_BOUND && eval <= alpha {
-            let score = self.search(position, low, Score(low.0 + 1), shallow, ply, false);
+            let score = self.search(position, low, Score(low.0 + 1), shallow, ply, false, false);
             if self.stopped {
                 return None;
             }
@@ -1271,5 +1319,23 @@ fn no_moves<G: Searchable>(position: &G, ply: usize) -> Score {
         NoMoves::Lost => Score::lost_at(ply),
         NoMoves::Drawn => Score::DRAW,
         NoMoves::Final(score) => score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_large_history_bonus_grows_faster_and_is_capped() {
+        assert_eq!(history_bonus(3, false), 9);
+        assert_eq!(history_bonus(30, false), 900);
+        assert_eq!(history_bonus(3, true), 16 * 9 + 96);
+        for depth in 1..30 {
+            assert!(history_bonus(depth, true) > history_bonus(depth, false));
+            assert!(history_bonus(depth + 1, true) >= history_bonus(depth, true));
+            assert!(history_bonus(depth, true) <= 1_200);
+        }
+        assert_eq!(history_bonus(8, true), 1_200);
     }
 }
