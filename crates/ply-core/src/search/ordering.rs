@@ -79,10 +79,18 @@ impl History {
     /// Adds `bonus` (negative for a malus) with gravity: the closer to the
     /// bound, the less it moves.
     pub(super) fn update(&mut self, side: usize, index: usize, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let entry = &mut self.table[side * HISTORY_SIZE + index];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        *entry = with_gravity(*entry, bonus);
     }
+}
+
+/// `value` moved by `bonus` (bounded to ±[`HISTORY_MAX`]) with gravity: the
+/// closer `value` is to the bound the bonus pushes towards, the less it
+/// moves, so that it stays within ±[`HISTORY_MAX`].
+#[inline]
+fn with_gravity(value: i32, bonus: i32) -> i32 {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    value + bonus - value * bonus.abs() / HISTORY_MAX
 }
 
 /// How each quiet move fared after each earlier move: by the
@@ -115,10 +123,8 @@ impl ContinuationHistory {
     /// [`History::update`] does; nothing where there was no earlier move.
     pub(super) fn update(&mut self, earlier: Option<usize>, index: usize, bonus: i32) {
         if let Some(earlier) = earlier {
-            let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
             let entry = &mut self.table[earlier * CONTINUATION_SIZE + index];
-            let value = i32::from(*entry);
-            *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+            *entry = with_gravity(i32::from(*entry), bonus) as i16;
         }
     }
 }

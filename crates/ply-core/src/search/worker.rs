@@ -1091,7 +1091,6 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             && !(bound == Bound::Upper && best >= eval)
             && let Some(correction_key) = position.correction_key()
         {
-            let side = position.side_to_move().index();
             correction.update(side, correction_key, best.0 - raw_eval.0, depth);
         }
         self.shared.table.store(
