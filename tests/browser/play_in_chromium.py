@@ -23,7 +23,8 @@ ply at a small node count) followed on /watch until the page shows both
 games finished with the final score, a finished game replayed (watch.png);
 /watch of `ply serve` alone says there is no match; and a two-game match
 published to that `ply serve` (`ply match ... -publish URL`) is listed and
-followed on its /watch.
+followed on its /watch; and a match posted event by event that ends 1-1 (an
+Elo interval without finite bounds) shows both games and the interval.
 
 Usage: play_in_chromium.py PLY_BINARY [--screenshots DIR] [--only watch|play|setup]
 
@@ -107,6 +108,7 @@ def main():
                 no_match(browser, url)
                 watch_a_match(browser, By, ply, shots)
                 publish_a_match(browser, By, ply, url)
+                an_unbounded_interval(browser, By, url, token_file)
         finally:
             browser.quit()
     finally:
@@ -196,6 +198,56 @@ def publish_a_match(browser, By, ply, url):
                   "the matches listed")
     assert any("gamma vs delta" in text for text in listed), listed
     print(f"publish: a match posted to ply serve and watched there: {score}; listed {listed}")
+
+
+def an_unbounded_interval(browser, By, url, token_file):
+    """A match published event by event (as `ply match -publish` posts
+    them) that ends 1-1: its Elo interval reaches a score of 0 and 1, so
+    its half width comes as null. The page shows both games, the cross
+    table and the interval as unbounded."""
+    import urllib.request
+    with open(token_file) as f:
+        token = f.read().strip()
+
+    def post(path, body):
+        request = urllib.request.Request(
+            url.rstrip("/") + path, data=json.dumps(body).encode(), method="POST",
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    started = post("/api/publish", {"game": "chess", "engines": ["north", "south"], "games": 2,
+                                    "event": "unbounded", "sides": ["White", "Black"]})
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+    events = []
+    for number, engines in [(1, [0, 1]), (2, [1, 0])]:
+        events.append({"type": "game", "game": {
+            "number": number, "round": 1, "engines": engines, "opening": "start", "start": start,
+            "moves": [], "position": start, "clocks": [None, None], "to_move": 0}})
+        for ply, (move, to_move) in enumerate([("f3", 1), ("e5", 0), ("g4", 1), ("Qh4#", 0)]):
+            events.append({"type": "move", "number": number, "played": {
+                "notation": move, "position": mate if ply == 3 else start, "clocks": [None, None],
+                "used_ms": 10, "to_move": to_move}})
+        events.append({"type": "end", "number": number, "end": {
+            "result": "0-1", "winner": 1, "reason": "Black wins by checkmate", "termination": "normal",
+            "record": "1. f3 e5 2. g4 Qh4# 0-1"}})
+    # Black won both games: each engine won one, lost one.
+    events.append({"type": "score", "score": {
+        "games": 2, "wins": 1, "draws": 0, "losses": 1, "score": 0.5, "elo": 0.0, "elo_error": None,
+        "los": 0.5, "engines": []}})
+    events.append({"type": "over", "interrupted": False})
+    assert post(f"/api/publish/{started['id']}", {"events": events}) == {"accepted": len(events)}
+    browser.get(url.rstrip("/") + started["watch"])
+    state = lambda: browser.execute_script("return document.body.dataset.state || ''")
+    wait(lambda: state() == "over", "the 1-1 match on the page", timeout=30)
+    elo = wait(lambda: browser.find_element(By.ID, "elo").text, "the Elo line", timeout=20)
+    assert elo.startswith("Elo difference: 0.0 ± ∞"), elo
+    finished = wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#finished button"), "the games")
+    assert len(finished) == 2, [b.text for b in finished]
+    cells = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "#cross td") if td.text not in ("", "—")]
+    assert sorted(cells) == ["0-0-1", "0-0-1"], cells
+    print(f"unbounded: a 1-1 match shows {elo!r}, both games and the cross table")
 
 
 def wait(condition, what, timeout=60):

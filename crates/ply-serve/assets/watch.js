@@ -302,9 +302,12 @@ function renderScore() {
     $("score").textContent = ranked.map((e) => `${e.name} ${e.points}/${e.wins + e.draws + e.losses}`).join(", ") +
       ` — ${played} of ${info.games} games`;
   }
+  // An interval that reaches a score of 0 or 1 has no finite bound: its
+  // half width comes as null.
+  const bound = s.elo_error === null || s.elo_error === undefined ? "∞" : s.elo_error.toFixed(1);
   const elo = s.elo === null || s.elo === undefined
     ? "Elo difference: n/a (no finite difference yet)"
-    : `Elo difference: ${s.elo.toFixed(1)} ± ${s.elo_error.toFixed(1)} (95 %)`;
+    : `Elo difference: ${s.elo.toFixed(1)} ± ${bound} (95 %)`;
   const los = s.los === null || s.los === undefined ? "" : `, LOS ${(100 * s.los).toFixed(1)} %`;
   $("elo").textContent = (info.engines.length === 2 ? "" : `${info.engines[0]} vs ${info.engines[1]}: `) + elo + los;
   if (s.sprt) {
