@@ -127,6 +127,58 @@ fn datagen_train_and_play_with_the_network() {
         stderr(&out)
     );
 
+    // Output buckets: a run of 8 refines the one-bucket network from the
+    // values it gives (each bucket a copy of its output layer), and the
+    // engine plays with the bucketed file.
+    let bucketed = dir.join("bucketed.nnue");
+    let out = ply(
+        &[
+            "--json",
+            "train",
+            "chess",
+            "nnue",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            bucketed.to_str().unwrap(),
+            "--hidden",
+            "16",
+            "--batch",
+            "64",
+            "--holdout",
+            "20",
+            "--threads",
+            "1",
+            "--epochs",
+            "1",
+            "--init",
+            start_net.to_str().unwrap(),
+            "--output-buckets",
+            "8",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        (epoch_zero(&out) - refined_start).abs() < 1e-5,
+        "{} against {refined_start}",
+        epoch_zero(&out)
+    );
+    let bytes = std::fs::read(&bucketed).unwrap();
+    assert_eq!(&bytes[20..24], &[0, 8, 4, 0]);
+    let out = ply(
+        &["best", "chess", "--depth", "4", "--json"],
+        Some(&bucketed),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = train(&["--epochs", "1", "--output-buckets", "17"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--output-buckets 17: expected 1 to 16"),
+        "{}",
+        stderr(&out)
+    );
+
     let out = ply(&["best", "chess", "--depth", "4", "--json"], Some(&net));
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("\"move\""));
@@ -139,6 +191,20 @@ fn datagen_train_and_play_with_the_network() {
         lines
             .iter()
             .any(|l| l.starts_with("info string EvalFile: network 768x16")),
+        "{lines:?}"
+    );
+    s.send("go depth 3");
+    s.until("bestmove");
+    s.send(&format!(
+        "setoption name EvalFile value {}",
+        bucketed.display()
+    ));
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string EvalFile: network 768x16 crelu, 8 output buckets")),
         "{lines:?}"
     );
     s.send("go depth 3");

@@ -10,6 +10,13 @@
 //! `scale / (QA * QB)` (or `scale / (QA * QA * QB)` squared) is the value in
 //! centi-units for the side to move.
 //!
+//! The output layer may come in `B` **output buckets** (as bullet's
+//! `MaterialCount` buckets): `B` sets of output weights and biases, of which
+//! a position uses the one of its number of active features (the pieces on
+//! the board in chess and checkers), [`OutputBuckets::of`]: the endgame
+//! weighs the hidden neurons differently from the opening at the cost of
+//! one index.
+//!
 //! # File format (version 1, little-endian)
 //!
 //! | bytes | field |
@@ -19,17 +26,20 @@
 //! | 4 | input features `F` (`u32`) |
 //! | 4 | hidden size `H` per perspective (`u32`, a multiple of 16, at most 4096) |
 //! | 1 | activation: 0 clipped ReLU, 1 squared clipped ReLU |
-//! | 3 | zero |
+//! | 1 | output buckets `B` (`u8`; 0 is read as 1, and one bucket is written as 0) |
+//! | 1 | bucket width `W` (`u8`: features a bucket spans; 0 with one bucket) |
+//! | 1 | zero |
 //! | 2 | `QA` (`i16`, the feature weights' scale, 255; at most 255) |
 //! | 2 | `QB` (`i16`, the output weights' scale, 64) |
 //! | 4 | `scale` (`u32`, centi-units per unit of output, e.g. 400) |
 //! | 8 | hash: FNV-1a 64 of every byte after the header |
 //! | `2 F H` | feature weights `i16`, feature by feature (row `f` is `H` values) |
 //! | `2 H` | feature biases `i16` |
-//! | `4 H` | output weights `i16`: `H` for the side to move, `H` for the other (within ±127 with the squared activation) |
-//! | 4 | output bias `i32` (in units of `QA * QB`) |
+//! | `4 H B` | output weights `i16`, bucket by bucket: `H` for the side to move, `H` for the other (within ±127 with the squared activation) |
+//! | `4 B` | output biases `i32` (in units of `QA * QB`), bucket by bucket |
 //!
-//! The header is 40 bytes. A file of any other length, magic, version or hash
+//! The header is 40 bytes (a network of one bucket is byte for byte a file
+//! of the format before buckets). A file of any other length, magic, version or hash
 //! is refused ([`NetworkError`]).
 
 /// The file's first eight bytes.
@@ -47,6 +57,47 @@ pub const MAX_QA: i16 = 255;
 /// With the squared activation, output weights must lie within ±this (so
 /// that the products fit `i32` lanes).
 pub const MAX_SQUARED_OUTPUT_WEIGHT: i16 = 127;
+
+/// The most output buckets a file may have.
+pub const MAX_OUTPUT_BUCKETS: usize = 16;
+
+/// The output buckets: `count` sets of output weights, a position's chosen
+/// by its number of active features `n` as `(n - 2) / width` (at most
+/// `count - 1`): with 8 buckets of width 4, chess's 32 pieces use bucket 7,
+/// a king and pawn ending of 3 pieces bucket 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OutputBuckets {
+    /// Buckets, 1 to [`MAX_OUTPUT_BUCKETS`].
+    pub count: usize,
+    /// Active features a bucket spans (1 or more).
+    pub width: usize,
+}
+
+impl OutputBuckets {
+    /// One bucket: a single output.
+    pub const SINGLE: OutputBuckets = OutputBuckets { count: 1, width: 1 };
+
+    /// `count` buckets spread over positions of up to `most_active`
+    /// active features (chess 32, checkers 24): width `most_active /
+    /// count`, rounded up.
+    #[must_use]
+    pub fn spread(count: usize, most_active: usize) -> OutputBuckets {
+        if count <= 1 {
+            return OutputBuckets::SINGLE;
+        }
+        OutputBuckets {
+            count,
+            width: most_active.div_ceil(count).max(1),
+        }
+    }
+
+    /// The bucket of a position with `active` active features.
+    #[inline]
+    #[must_use]
+    pub fn of(self, active: usize) -> usize {
+        (active.saturating_sub(2) / self.width).min(self.count - 1)
+    }
+}
 
 /// The hidden layer's activation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,10 +195,12 @@ pub struct Network {
     pub feature_weights: Vec<i16>,
     /// Feature biases, `H`.
     pub feature_bias: Vec<i16>,
-    /// Output weights, `2 H` (side to move first).
+    /// The output buckets.
+    pub buckets: OutputBuckets,
+    /// Output weights, `2 H` a bucket (side to move first), bucket by bucket.
     pub output_weights: Vec<i16>,
-    /// Output bias, in units of `QA * QB`.
-    pub output_bias: i32,
+    /// Output biases, one a bucket, in units of `QA * QB`.
+    pub output_bias: Vec<i32>,
 }
 
 /// One perspective's accumulator: the feature bias plus the rows of the
@@ -175,13 +228,19 @@ impl Network {
         {
             payload.extend_from_slice(&w.to_le_bytes());
         }
-        payload.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in &self.output_bias {
+            payload.extend_from_slice(&bias.to_le_bytes());
+        }
+        let (count, width) = match self.buckets.count {
+            1 => (0, 0),
+            count => (count as u8, self.buckets.width as u8),
+        };
         let mut bytes = Vec::with_capacity(HEADER_BYTES + payload.len());
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&VERSION.to_le_bytes());
         bytes.extend_from_slice(&(self.features as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        bytes.extend_from_slice(&[self.activation as u8, 0, 0, 0]);
+        bytes.extend_from_slice(&[self.activation as u8, count, width, 0]);
         bytes.extend_from_slice(&self.qa.to_le_bytes());
         bytes.extend_from_slice(&self.qb.to_le_bytes());
         bytes.extend_from_slice(&self.scale.to_le_bytes());
@@ -191,7 +250,8 @@ impl Network {
     }
 
     fn payload_bytes(&self) -> usize {
-        2 * (self.features * self.hidden + 3 * self.hidden) + 4
+        let buckets = self.buckets.count;
+        2 * (self.features * self.hidden + self.hidden + 2 * self.hidden * buckets) + 4 * buckets
     }
 
     /// Reads a network from its file's bytes, checking every field.
@@ -220,6 +280,28 @@ impl Network {
         }
         let activation = Activation::from_byte(bytes[20])
             .ok_or_else(|| NetworkError::Header(format!("activation code {}", bytes[20])))?;
+        let buckets = match (bytes[21], bytes[22]) {
+            (0, 0) | (1, _) => OutputBuckets::SINGLE,
+            (count, width)
+                if (2..=MAX_OUTPUT_BUCKETS).contains(&usize::from(count)) && width > 0 =>
+            {
+                OutputBuckets {
+                    count: usize::from(count),
+                    width: usize::from(width),
+                }
+            }
+            (count, width) => {
+                return Err(NetworkError::Header(format!(
+                    "{count} output buckets of width {width} (1 to {MAX_OUTPUT_BUCKETS}, width 1 or more)"
+                )));
+            }
+        };
+        if bytes[23] != 0 {
+            return Err(NetworkError::Header(format!(
+                "byte 23 is {}, not 0",
+                bytes[23]
+            )));
+        }
         let qa = i16_at(bytes, 24);
         let qb = i16_at(bytes, 26);
         let scale = u32_at(bytes, 28);
@@ -238,8 +320,9 @@ impl Network {
             scale,
             feature_weights: Vec::new(),
             feature_bias: Vec::new(),
+            buckets,
             output_weights: Vec::new(),
-            output_bias: 0,
+            output_bias: Vec::new(),
         };
         let expected = HEADER_BYTES + network.payload_bytes();
         if bytes.len() != expected {
@@ -257,7 +340,7 @@ impl Network {
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         network.feature_weights = words.by_ref().take(features * hidden).collect();
         network.feature_bias = words.by_ref().take(hidden).collect();
-        network.output_weights = words.by_ref().take(2 * hidden).collect();
+        network.output_weights = words.by_ref().take(2 * hidden * buckets.count).collect();
         if activation == Activation::SquaredClippedRelu
             && network
                 .output_weights
@@ -268,8 +351,10 @@ impl Network {
                 "an output weight beyond ±{MAX_SQUARED_OUTPUT_WEIGHT} with the squared activation"
             )));
         }
-        network.output_bias =
-            i32::from_le_bytes(payload[payload.len() - 4..].try_into().expect("4 bytes"));
+        network.output_bias = payload[payload.len() - 4 * buckets.count..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
         Ok(network)
     }
 
@@ -330,27 +415,36 @@ impl Network {
         }
     }
 
-    /// The raw output from the two accumulators (side to move first), in
-    /// units of `QA * QB`.
+    /// The output bucket of a position with `active` active features (its
+    /// pieces, in chess and checkers).
+    #[inline]
     #[must_use]
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i64 {
+    pub fn bucket(&self, active: usize) -> usize {
+        self.buckets.of(active)
+    }
+
+    /// The raw output of output bucket `bucket` ([`Network::bucket`]) from
+    /// the two accumulators (side to move first), in units of `QA * QB`.
+    #[must_use]
+    pub fn output(&self, us: &[i16], them: &[i16], bucket: usize) -> i64 {
         let h = self.hidden;
         let qa = self.qa;
-        let (w_us, w_them) = self.output_weights.split_at(h);
+        let (w_us, w_them) = self.output_weights[2 * h * bucket..][..2 * h].split_at(h);
         let sum = match self.activation {
             Activation::ClippedRelu => dot_crelu(us, w_us, qa) + dot_crelu(them, w_them, qa),
             Activation::SquaredClippedRelu => {
                 (dot_screlu(us, w_us, qa) + dot_screlu(them, w_them, qa)) / i64::from(qa)
             }
         };
-        sum + i64::from(self.output_bias)
+        sum + i64::from(self.output_bias[bucket])
     }
 
     /// The value in centi-units for the side to move, from the two
-    /// accumulators (side to move first).
+    /// accumulators (side to move first) of a position with `active`
+    /// active features.
     #[must_use]
-    pub fn evaluate(&self, us: &[i16], them: &[i16]) -> i32 {
-        let raw = self.output(us, them);
+    pub fn evaluate(&self, us: &[i16], them: &[i16], active: usize) -> i32 {
+        let raw = self.output(us, them, self.bucket(active));
         let divisor = i64::from(self.qa) * i64::from(self.qb);
         (raw * i64::from(self.scale)).div_euclid(divisor) as i32
     }
@@ -411,8 +505,72 @@ mod tests {
                 .map(|i| (i as i16 * 7) % 61 - 30)
                 .collect(),
             feature_bias: (0..hidden).map(|i| i as i16 * 9).collect(),
+            buckets: OutputBuckets::SINGLE,
             output_weights: (0..2 * hidden).map(|i| (i as i16 * 5) % 41 - 20).collect(),
-            output_bias: 1234,
+            output_bias: vec![1234],
+        }
+    }
+
+    /// `tiny` with three output buckets of width 2.
+    fn tiny_buckets() -> Network {
+        let mut net = tiny();
+        net.buckets = OutputBuckets { count: 3, width: 2 };
+        net.output_weights = (0..6 * net.hidden)
+            .map(|i| (i as i16 * 11) % 37 - 18)
+            .collect();
+        net.output_bias = vec![-500, 70, 9000];
+        net
+    }
+
+    #[test]
+    fn buckets_are_chosen_by_active_features_and_stored() {
+        let buckets = OutputBuckets::spread(8, 32);
+        assert_eq!(buckets, OutputBuckets { count: 8, width: 4 });
+        let of: Vec<usize> = [0, 2, 3, 5, 6, 17, 29, 30, 32, 40]
+            .iter()
+            .map(|&n| buckets.of(n))
+            .collect();
+        assert_eq!(of, [0, 0, 0, 0, 1, 3, 6, 7, 7, 7]);
+        assert_eq!(OutputBuckets::spread(1, 32), OutputBuckets::SINGLE);
+        assert_eq!(OutputBuckets::spread(8, 24).width, 3);
+        // A file of one bucket is the format before buckets: zeros.
+        assert_eq!(&tiny().to_bytes()[20..24], &[0, 0, 0, 0]);
+        let net = tiny_buckets();
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[20..24], &[0, 3, 2, 0]);
+        assert_eq!(
+            bytes.len(),
+            HEADER_BYTES + 2 * (4 * 16 + 16 + 3 * 32) + 4 * 3
+        );
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        for (count, width) in [(17, 2), (2, 0), (0, 3)] {
+            let mut bad = bytes.clone();
+            bad[21] = count;
+            bad[22] = width;
+            assert!(
+                matches!(Network::from_bytes(&bad), Err(NetworkError::Header(_))),
+                "{count} {width}"
+            );
+        }
+        // Each bucket is its own output layer.
+        let mut us = net.new_accumulator();
+        net.add_feature(&mut us, 1);
+        let mut them = net.new_accumulator();
+        net.add_feature(&mut them, 2);
+        for (active, bucket) in [(0, 0), (3, 0), (4, 1), (6, 2), (9, 2)] {
+            assert_eq!(net.bucket(active), bucket);
+            let expected: i64 = us
+                .iter()
+                .chain(&them)
+                .zip(&net.output_weights[32 * bucket..][..32])
+                .map(|(&a, &w)| i64::from(a.clamp(0, 255)) * i64::from(w))
+                .sum::<i64>()
+                + i64::from(net.output_bias[bucket]);
+            assert_eq!(net.output(&us, &them, bucket), expected);
+            assert_eq!(
+                i64::from(net.evaluate(&us, &them, active)),
+                (expected * 400).div_euclid(255 * 64)
+            );
         }
     }
 
@@ -490,7 +648,8 @@ mod tests {
                             sign => sign * limit,
                         })
                         .collect(),
-                    output_bias: -77,
+                    buckets: OutputBuckets::SINGLE,
+                    output_bias: vec![-77],
                 };
                 for trial in 0..20 {
                     let us: Vec<i16> = (0..hidden)
@@ -522,7 +681,11 @@ mod tests {
                         Activation::ClippedRelu => sum,
                         Activation::SquaredClippedRelu => sum / qa,
                     };
-                    assert_eq!(net.output(&us, &them), sum - 77, "{hidden} {activation:?}");
+                    assert_eq!(
+                        net.output(&us, &them, 0),
+                        sum - 77,
+                        "{hidden} {activation:?}"
+                    );
                 }
             }
         }
@@ -547,9 +710,9 @@ mod tests {
             .map(|(&a, &w)| i64::from(a.clamp(0, 255)) * i64::from(w))
             .sum::<i64>()
             + 1234;
-        assert_eq!(net.output(&us, &them), expected);
+        assert_eq!(net.output(&us, &them, 0), expected);
         assert_eq!(
-            i64::from(net.evaluate(&us, &them)),
+            i64::from(net.evaluate(&us, &them, 20)),
             (expected * 400).div_euclid(255 * 64)
         );
     }

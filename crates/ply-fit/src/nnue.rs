@@ -22,7 +22,9 @@
 
 use crate::error::FitError;
 use crate::split::{Split, shuffle};
-use ply_core::nnue::{Activation, HIDDEN_MULTIPLE, MAX_HIDDEN, Network};
+use ply_core::nnue::{
+    Activation, HIDDEN_MULTIPLE, MAX_HIDDEN, MAX_OUTPUT_BUCKETS, Network, OutputBuckets,
+};
 use rayon::prelude::*;
 
 /// Positions per shard of a minibatch (the unit of parallel work).
@@ -38,7 +40,9 @@ pub const QB: i16 = 64;
 const BETA1: f32 = 0.9;
 const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
-const CHECKPOINT_MAGIC: &[u8; 8] = b"PLYNNCK1";
+const CHECKPOINT_MAGIC: &[u8; 8] = b"PLYNNCK2";
+/// The checkpoints before output buckets: one bucket, a shorter header.
+const CHECKPOINT_MAGIC_1: &[u8; 8] = b"PLYNNCK1";
 
 /// Training positions as sparse features: for each position the active
 /// features from the side to move's perspective and from the other side's,
@@ -182,6 +186,8 @@ pub struct TrainOptions {
     pub hidden: usize,
     /// The hidden activation.
     pub activation: Activation,
+    /// The output buckets ([`OutputBuckets`]).
+    pub buckets: OutputBuckets,
     /// Epochs to train (in all, counting those of a resumed checkpoint).
     pub epochs: usize,
     /// Positions per Adam step.
@@ -207,6 +213,7 @@ impl Default for TrainOptions {
         TrainOptions {
             hidden: 128,
             activation: Activation::ClippedRelu,
+            buckets: OutputBuckets::SINGLE,
             epochs: 10,
             batch_size: 16384,
             learning_rate: 0.001,
@@ -233,6 +240,15 @@ impl TrainOptions {
         }
         if self.batch_size == 0 {
             return bad("batch size 0".into());
+        }
+        if !(1..=MAX_OUTPUT_BUCKETS).contains(&self.buckets.count)
+            || self.buckets.width == 0
+            || self.buckets.width > 255
+        {
+            return bad(format!(
+                "{} output buckets of width {} (1 to {MAX_OUTPUT_BUCKETS}, width 1 to 255)",
+                self.buckets.count, self.buckets.width
+            ));
         }
         if !(self.learning_rate > 0.0 && self.learning_rate.is_finite()) {
             return bad(format!("learning rate {}", self.learning_rate));
@@ -268,10 +284,10 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The parameters of a network of `features` inputs and `hidden` neurons
-/// per perspective (see [`FloatNetwork`]'s layout).
-fn param_count(features: usize, hidden: usize) -> usize {
-    features * hidden + 3 * hidden + 1
+/// The parameters of a network of `features` inputs, `hidden` neurons per
+/// perspective and `buckets` output buckets (see [`FloatNetwork`]'s layout).
+fn param_count(features: usize, hidden: usize, buckets: usize) -> usize {
+    features * hidden + hidden + buckets * (2 * hidden + 1)
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -281,8 +297,8 @@ fn sigmoid(x: f32) -> f32 {
 /// A network in floating point: the one that trains.
 ///
 /// Its parameters lie in one vector: the feature weights (`F` rows of `H`),
-/// the feature bias (`H`), the output weights (`2 H`, side to move first)
-/// and the output bias.
+/// the feature bias (`H`), the output weights (`2 H` a bucket, side to move
+/// first, bucket by bucket) and the output biases (one a bucket).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNetwork {
     /// Input features `F`.
@@ -291,17 +307,21 @@ pub struct FloatNetwork {
     pub hidden: usize,
     /// The hidden activation.
     pub activation: Activation,
+    /// The output buckets.
+    pub buckets: OutputBuckets,
     /// Every parameter (see the type's documentation).
     pub params: Vec<f32>,
 }
 
 impl FloatNetwork {
-    /// A network with small random weights drawn from `seed`.
+    /// A network with small random weights drawn from `seed` (with one
+    /// output bucket, the same weights as before buckets).
     #[must_use]
     pub fn random(
         features: usize,
         hidden: usize,
         activation: Activation,
+        buckets: OutputBuckets,
         seed: u64,
     ) -> FloatNetwork {
         let mut state = seed ^ 0x6E6E_7565_6E6E_7565;
@@ -309,18 +329,19 @@ impl FloatNetwork {
             let u = (splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * u - 1.0) * bound
         };
-        let mut params = Vec::with_capacity(param_count(features, hidden));
+        let mut params = Vec::with_capacity(param_count(features, hidden, buckets.count));
         // About 30 features are active: rows of ±0.1 keep the accumulators
         // near 0..1 at the start.
         params.extend((0..features * hidden).map(|_| uniform(0.1)));
         params.extend((0..hidden).map(|_| uniform(0.1) + 0.1));
         let bound = 1.0 / (2.0 * hidden as f32).sqrt();
-        params.extend((0..2 * hidden).map(|_| uniform(bound)));
-        params.push(0.0);
+        params.extend((0..2 * hidden * buckets.count).map(|_| uniform(bound)));
+        params.extend((0..buckets.count).map(|_| 0.0));
         FloatNetwork {
             features,
             hidden,
             activation,
+            buckets,
             params,
         }
     }
@@ -333,7 +354,11 @@ impl FloatNetwork {
     pub fn from_quantised(network: &Network, scale: f32) -> FloatNetwork {
         let (qa, qb) = (f32::from(network.qa), f32::from(network.qb));
         let rescale = network.scale as f32 / scale;
-        let mut params = Vec::with_capacity(param_count(network.features, network.hidden));
+        let mut params = Vec::with_capacity(param_count(
+            network.features,
+            network.hidden,
+            network.buckets.count,
+        ));
         params.extend(network.feature_weights.iter().map(|&w| f32::from(w) / qa));
         params.extend(network.feature_bias.iter().map(|&w| f32::from(w) / qa));
         params.extend(
@@ -342,12 +367,42 @@ impl FloatNetwork {
                 .iter()
                 .map(|&w| (f32::from(w) / qb * rescale).clamp(-WEIGHT_CLIP, WEIGHT_CLIP)),
         );
-        params.push(network.output_bias as f32 / (qa * qb) * rescale);
+        params.extend(
+            network
+                .output_bias
+                .iter()
+                .map(|&b| b as f32 / (qa * qb) * rescale),
+        );
         FloatNetwork {
             features: network.features,
             hidden: network.hidden,
             activation: network.activation,
+            buckets: network.buckets,
             params,
+        }
+    }
+
+    /// The network with `buckets` output buckets, each a copy of this
+    /// one-bucket network's output layer: the start of a bucketed network
+    /// that gives the same values as the network it refines.
+    ///
+    /// # Panics
+    /// If this network has more than one bucket.
+    #[must_use]
+    pub fn with_buckets(&self, buckets: OutputBuckets) -> FloatNetwork {
+        assert_eq!(self.buckets.count, 1, "only a one-bucket network is copied");
+        let out = self.output_at();
+        let layer = &self.params[out..out + 2 * self.hidden];
+        let bias = self.params[out + 2 * self.hidden];
+        let mut params = self.params[..out].to_vec();
+        for _ in 0..buckets.count {
+            params.extend_from_slice(layer);
+        }
+        params.extend((0..buckets.count).map(|_| bias));
+        FloatNetwork {
+            buckets,
+            params,
+            ..self.clone()
         }
     }
 
@@ -357,6 +412,11 @@ impl FloatNetwork {
 
     fn output_at(&self) -> usize {
         self.bias_at() + self.hidden
+    }
+
+    /// Where the output biases start.
+    fn output_bias_at(&self) -> usize {
+        self.output_at() + 2 * self.hidden * self.buckets.count
     }
 
     /// The accumulator (before the activation) of one perspective.
@@ -398,17 +458,21 @@ impl FloatNetwork {
         let (a_us, a_them) = acc.split_at_mut(h);
         self.accumulate(us, a_us);
         self.accumulate(them, a_them);
-        self.output(&acc)
+        self.output(&acc, self.buckets.of(us.len()))
     }
 
-    fn output(&self, acc: &[f32]) -> f32 {
-        let out = self.output_at();
-        let w = &self.params[out..out + 2 * self.hidden];
+    /// Where output bucket `bucket`'s `2 H` weights start.
+    fn bucket_at(&self, bucket: usize) -> usize {
+        self.output_at() + 2 * self.hidden * bucket
+    }
+
+    fn output(&self, acc: &[f32], bucket: usize) -> f32 {
+        let w = &self.params[self.bucket_at(bucket)..][..2 * self.hidden];
         acc.iter()
             .zip(w)
             .map(|(&a, &w)| self.activate(a) * w)
             .sum::<f32>()
-            + self.params[out + 2 * self.hidden]
+            + self.params[self.output_bias_at() + bucket]
     }
 
     /// The integer network: feature weights and bias times [`QA`], output
@@ -419,10 +483,12 @@ impl FloatNetwork {
         let q = |x: f32, by: f32| (x * by).round().clamp(-32767.0, 32767.0) as i16;
         let (qa, qb) = (f32::from(QA), f32::from(QB));
         let out = self.output_at();
+        let biases = self.output_bias_at();
         Network {
             features: self.features,
             hidden: self.hidden,
             activation: self.activation,
+            buckets: self.buckets,
             qa: QA,
             qb: QB,
             scale,
@@ -434,11 +500,11 @@ impl FloatNetwork {
                 .iter()
                 .map(|&w| q(w, qa))
                 .collect(),
-            output_weights: self.params[out..out + 2 * self.hidden]
+            output_weights: self.params[out..biases].iter().map(|&w| q(w, qb)).collect(),
+            output_bias: self.params[biases..]
                 .iter()
-                .map(|&w| q(w, qb))
+                .map(|&b| (b * qa * qb).round() as i32)
                 .collect(),
-            output_bias: (self.params[out + 2 * self.hidden] * qa * qb).round() as i32,
         }
     }
 }
@@ -492,17 +558,21 @@ impl Trainer {
             data.features(),
             options.hidden,
             options.activation,
+            options.buckets,
             options.seed,
         );
         Trainer::with_network(data, options, network)
     }
 
     /// A fresh run on `data` that starts from `network` (see
-    /// [`FloatNetwork::from_quantised`]) instead of random weights.
+    /// [`FloatNetwork::from_quantised`]) instead of random weights; a
+    /// network of one output bucket starts a run of several with each a
+    /// copy of its output layer ([`FloatNetwork::with_buckets`]).
     ///
     /// # Errors
     /// [`FitError`] for bad options, no training positions, or a network
-    /// whose features, hidden size or activation are not the run's.
+    /// whose features, hidden size, activation or buckets are not the
+    /// run's.
     pub fn from_network(
         data: &SparseData,
         options: TrainOptions,
@@ -523,7 +593,19 @@ impl Trainer {
                 options.activation.name()
             )));
         }
-        let network = FloatNetwork::from_quantised(network, options.scale);
+        let mut network = FloatNetwork::from_quantised(network, options.scale);
+        if network.buckets != options.buckets {
+            if network.buckets.count != 1 {
+                return Err(FitError::BadOption(format!(
+                    "the starting network has {} output buckets of width {}; the run asks for {} of width {}",
+                    network.buckets.count,
+                    network.buckets.width,
+                    options.buckets.count,
+                    options.buckets.width
+                )));
+            }
+            network = network.with_buckets(options.buckets);
+        }
         Trainer::with_network(data, options, network)
     }
 
@@ -568,8 +650,6 @@ impl Trainer {
     fn shard_gradient(&self, data: &SparseData, rows: &[u32], grad: &mut [f32]) -> f64 {
         let net = &self.network;
         let h = net.hidden;
-        let out = net.output_at();
-        let w2 = &net.params[out..out + 2 * h];
         let mut acc = vec![0.0f32; 2 * h];
         let mut delta = vec![0.0f32; 2 * h];
         let mut loss = 0.0f64;
@@ -578,7 +658,8 @@ impl Trainer {
             let (a_us, a_them) = acc.split_at_mut(h);
             net.accumulate(us, a_us);
             net.accumulate(them, a_them);
-            let o = net.output(&acc);
+            let bucket = net.buckets.of(us.len());
+            let o = net.output(&acc, bucket);
             let p = sigmoid(o);
             let t = target(
                 &self.options,
@@ -587,12 +668,14 @@ impl Trainer {
             );
             loss += f64::from((p - t) * (p - t));
             let d_o = 2.0 * (p - t) * p * (1.0 - p);
-            // The output layer.
+            // The output layer of the position's bucket.
+            let out = net.bucket_at(bucket);
+            let w2 = &net.params[out..out + 2 * h];
             for i in 0..2 * h {
                 grad[out + i] += d_o * net.activate(acc[i]);
                 delta[i] = d_o * w2[i] * net.activate_derivative(acc[i]);
             }
-            grad[out + 2 * h] += d_o;
+            grad[net.output_bias_at() + bucket] += d_o;
             // The bias (shared by both perspectives) and the active rows.
             let bias = net.bias_at();
             for i in 0..h {
@@ -730,9 +813,11 @@ impl Trainer {
         }
     }
 
-    /// The whole state as bytes: magic `PLYNNCK1`, then `u32` features,
-    /// hidden, activation, epoch, `u64` Adam steps, then the parameters and
-    /// Adam's two moments as `f32` (little-endian).
+    /// The whole state as bytes: magic `PLYNNCK2`, then `u32` features,
+    /// hidden, activation, epoch, output buckets, bucket width, `u64` Adam
+    /// steps, then the parameters and Adam's two moments as `f32`
+    /// (little-endian). (`PLYNNCK1`, read by [`Trainer::resume`], has no
+    /// bucket words: one bucket.)
     #[must_use]
     pub fn checkpoint(&self) -> Vec<u8> {
         let mut bytes = Vec::new();
@@ -742,6 +827,8 @@ impl Trainer {
             self.network.hidden as u32,
             self.network.activation as u32,
             self.epoch as u32,
+            self.network.buckets.count as u32,
+            self.network.buckets.width as u32,
         ] {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
@@ -770,8 +857,14 @@ impl Trainer {
     ) -> Result<Trainer, FitError> {
         options.check()?;
         let bad = |m: &str| FitError::BadOption(format!("checkpoint: {m}"));
-        if bytes.len() < 32 || &bytes[..8] != CHECKPOINT_MAGIC {
-            return Err(bad("not a ply network checkpoint (no PLYNNCK1 header)"));
+        let words = match bytes.get(..8) {
+            Some(magic) if magic == CHECKPOINT_MAGIC => 6,
+            Some(magic) if magic == CHECKPOINT_MAGIC_1 => 4,
+            _ => return Err(bad("not a ply network checkpoint (no PLYNNCK2 header)")),
+        };
+        let header = 8 + 4 * words + 8;
+        if bytes.len() < header {
+            return Err(bad("too short"));
         }
         let word =
             |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().expect("4"));
@@ -781,23 +874,35 @@ impl Trainer {
             word(2),
             word(3) as usize,
         );
+        let buckets = match words {
+            6 => OutputBuckets {
+                count: word(4) as usize,
+                width: word(5) as usize,
+            },
+            _ => OutputBuckets::SINGLE,
+        };
         if features != data.features()
             || hidden != options.hidden
             || activation != options.activation as u32
+            || buckets != options.buckets
         {
             return Err(bad(&format!(
-                "it holds {features} features, hidden {hidden}, activation {activation}; the run asks for {}, {}, {}",
+                "it holds {features} features, hidden {hidden}, activation {activation}, {} output buckets of width {}; the run asks for {}, {}, {}, {} of width {}",
+                buckets.count,
+                buckets.width,
                 data.features(),
                 options.hidden,
-                options.activation as u32
+                options.activation as u32,
+                options.buckets.count,
+                options.buckets.width
             )));
         }
-        let steps = u64::from_le_bytes(bytes[24..32].try_into().expect("8"));
-        let n = param_count(features, hidden);
-        if bytes.len() != 32 + 12 * n {
+        let steps = u64::from_le_bytes(bytes[header - 8..header].try_into().expect("8"));
+        let n = param_count(features, hidden, buckets.count);
+        if bytes.len() != header + 12 * n {
             return Err(bad("wrong length"));
         }
-        let floats: Vec<f32> = bytes[32..]
+        let floats: Vec<f32> = bytes[header..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().expect("4")))
             .collect();
@@ -805,6 +910,7 @@ impl Trainer {
             features,
             hidden,
             activation: options.activation,
+            buckets,
             params: floats[..n].to_vec(),
         };
         let mut trainer = Trainer::with_network(data, options, network)?;
@@ -926,16 +1032,80 @@ mod tests {
         };
         assert!(Trainer::resume(&data, other, &saved).is_err());
         assert!(Trainer::resume(&data, options(), b"nonsense").is_err());
+        // A checkpoint of the format before buckets (no bucket words) is a
+        // one-bucket run.
+        let mut old = b"PLYNNCK1".to_vec();
+        old.extend_from_slice(&saved[8..24]);
+        old.extend_from_slice(&saved[32..]);
+        let mut from_old = Trainer::resume(&data, options(), &old).unwrap();
+        from_old.train_epoch(&data, &mut |_| {});
+        assert_eq!(from_old.network, straight.network);
+        // A bucketed run resumes as well, and only with its buckets.
+        let bucketed = TrainOptions {
+            buckets: OutputBuckets::spread(3, 8),
+            ..options()
+        };
+        let mut straight = Trainer::new(&data, bucketed.clone()).unwrap();
+        straight.train_epoch(&data, &mut |_| {});
+        let saved = straight.checkpoint();
+        straight.train_epoch(&data, &mut |_| {});
+        let mut resumed = Trainer::resume(&data, bucketed, &saved).unwrap();
+        resumed.train_epoch(&data, &mut |_| {});
+        assert_eq!(resumed.network, straight.network);
+        let err = Trainer::resume(&data, options(), &saved).unwrap_err();
+        assert!(err.to_string().contains("3 output buckets"), "{err}");
+    }
+
+    #[test]
+    fn a_position_trains_only_its_own_bucket() {
+        // Positions of 0 to 6 active features: with 8 buckets of one
+        // feature, buckets 5 to 7 ((n - 2) / 1) are never used.
+        let mut data = SparseData::new(16);
+        let mut state = 3u64;
+        for i in 0..2000 {
+            let n = i % 7;
+            let us: Vec<u16> = (0..n as u16).map(|f| (f * 3 + i as u16) % 16).collect();
+            let them: Vec<u16> = (0..(6 - n) as u16).map(|f| (f * 5 + 1) % 16).collect();
+            let score = (n as f32 - 3.0) * 100.0 + (splitmix(&mut state) % 50) as f32;
+            data.push(&us, &them, score, 0.5).unwrap();
+        }
+        let buckets = OutputBuckets { count: 8, width: 1 };
+        let mut trainer = Trainer::new(
+            &data,
+            TrainOptions {
+                buckets,
+                ..options()
+            },
+        )
+        .unwrap();
+        let before = trainer.network.clone();
+        trainer.train_epoch(&data, &mut |_| {});
+        let net = &trainer.network;
+        let layer = |network: &FloatNetwork, bucket: usize| {
+            let mut weights = network.params[network.bucket_at(bucket)..][..32].to_vec();
+            weights.push(network.params[network.output_bias_at() + bucket]);
+            weights
+        };
+        for bucket in 0..8 {
+            let changed = layer(net, bucket) != layer(&before, bucket);
+            assert_eq!(changed, bucket <= 4, "bucket {bucket}");
+        }
     }
 
     #[test]
     fn the_quantised_network_matches_the_float_one() {
         let data = synthetic(2000);
-        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+        for (activation, buckets) in [
+            (Activation::ClippedRelu, OutputBuckets::SINGLE),
+            (Activation::SquaredClippedRelu, OutputBuckets::SINGLE),
+            (Activation::ClippedRelu, OutputBuckets::spread(3, 8)),
+            (Activation::SquaredClippedRelu, OutputBuckets::spread(3, 8)),
+        ] {
             let mut trainer = Trainer::new(
                 &data,
                 TrainOptions {
                     activation,
+                    buckets,
                     ..options()
                 },
             )
@@ -955,10 +1125,16 @@ mod tests {
                     .for_each(|&f| quantised.add_feature(&mut a, usize::from(f)));
                 them.iter()
                     .for_each(|&f| quantised.add_feature(&mut b, usize::from(f)));
-                let q = quantised.evaluate(&a, &b) as f32;
+                let q = quantised.evaluate(&a, &b, us.len()) as f32;
                 worst = worst.max((q - exact).abs());
             }
-            assert!(worst < 8.0, "{activation:?}: {worst} centi-units apart");
+            assert_eq!(quantised.buckets, buckets);
+            // Output weights rounded to 1/64 (QB) leave a few centi-units
+            // on values of hundreds (7.9 with one bucket, 10.1 with three).
+            assert!(
+                worst < 12.0,
+                "{activation:?} {buckets:?}: {worst} centi-units apart"
+            );
         }
     }
 
@@ -995,9 +1171,42 @@ mod tests {
         assert!(start < fresh.holdout_loss(&data).unwrap() * 0.8);
         let report = refined.train_epoch(&data, &mut |_| {});
         assert!(report.holdout_loss.unwrap() < start * 1.05);
+        // A run of several output buckets starts from it with each bucket
+        // a copy of its output layer: the same values.
+        let bucketed = TrainOptions {
+            buckets: OutputBuckets::spread(3, 8),
+            ..opts.clone()
+        };
+        let split = Trainer::from_network(&data, bucketed.clone(), &quantised).unwrap();
+        assert_eq!(split.network.buckets, bucketed.buckets);
+        for i in 0..100 {
+            let (us, them) = data.position(i);
+            let one = refined_start_value(&quantised, us, them);
+            let copied = split.network.forward(us, them) * 400.0;
+            assert!((one - copied).abs() < 8.0, "{one} against {copied}");
+        }
+        // ... but a bucketed network does not start a run of other buckets.
+        let three = split.network.quantise(400);
+        let other = TrainOptions {
+            buckets: OutputBuckets::spread(4, 8),
+            ..opts.clone()
+        };
+        let err = Trainer::from_network(&data, other, &three).unwrap_err();
+        assert!(err.to_string().contains("3 output buckets"), "{err}");
         // A network of another shape is refused with what it is.
         let other = TrainOptions { hidden: 32, ..opts };
         let err = Trainer::from_network(&data, other, &quantised).unwrap_err();
         assert!(err.to_string().contains("16 -> 16x2 screlu"), "{err}");
+    }
+
+    /// The quantised network's value of a position, in centi-units.
+    fn refined_start_value(network: &Network, us: &[u16], them: &[u16]) -> f32 {
+        let mut a = network.new_accumulator();
+        let mut b = network.new_accumulator();
+        us.iter()
+            .for_each(|&f| network.add_feature(&mut a, usize::from(f)));
+        them.iter()
+            .for_each(|&f| network.add_feature(&mut b, usize::from(f)));
+        network.evaluate(&a, &b, us.len()) as f32
     }
 }

@@ -11,7 +11,7 @@
 
 use crate::nnue::{SparseData, TrainOptions, Trainer, fit_scale};
 use crate::run::{TrainError, Ui, save, threads};
-use ply_core::nnue::{Activation, Network};
+use ply_core::nnue::{Activation, Network, OutputBuckets};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -40,6 +40,12 @@ pub struct NnueArgs {
         arg(long, value_name = "NAME", default_value = "crelu")
     )]
     pub activation: String,
+    /// Output buckets: sets of output weights, a position's chosen by its
+    /// number of pieces (8: chess's 32 pieces in buckets of 4, as bullet's
+    /// `MaterialCount<8>`). A one-bucket --init network starts each bucket
+    /// as a copy of its output layer.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "B", default_value_t = 1))]
+    pub output_buckets: usize,
     /// Epochs in all (a resumed run counts those done).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", default_value_t = 10))]
     pub epochs: usize,
@@ -110,7 +116,7 @@ impl NnueArgs {
         }
     }
 
-    fn options(&self) -> Result<TrainOptions, TrainError> {
+    fn options(&self, most_active: usize) -> Result<TrainOptions, TrainError> {
         let activation = match self.activation.as_str() {
             "crelu" => Activation::ClippedRelu,
             "screlu" => Activation::SquaredClippedRelu,
@@ -123,9 +129,17 @@ impl NnueArgs {
         if self.epochs == 0 {
             return Err(TrainError("--epochs must be at least 1".into()));
         }
+        if !(1..=ply_core::nnue::MAX_OUTPUT_BUCKETS).contains(&self.output_buckets) {
+            return Err(TrainError(format!(
+                "--output-buckets {}: expected 1 to {}",
+                self.output_buckets,
+                ply_core::nnue::MAX_OUTPUT_BUCKETS
+            )));
+        }
         Ok(TrainOptions {
             hidden: self.hidden,
             activation,
+            buckets: OutputBuckets::spread(self.output_buckets, most_active),
             epochs: self.epochs,
             batch_size: self.batch,
             learning_rate: self.learning_rate,
@@ -151,7 +165,9 @@ pub fn checkpoint_path(out: &Path) -> PathBuf {
 }
 
 /// Runs `ply train GAME nnue`: reads `args.data` with `read` into
-/// `features` inputs and trains (see the module's documentation).
+/// `features` inputs (at most `most_active` of them active in a position,
+/// the game's most pieces, over which the output buckets spread) and
+/// trains (see the module's documentation).
 ///
 /// # Errors
 /// Bad options, unreadable data, no positions, a checkpoint that does not
@@ -159,10 +175,11 @@ pub fn checkpoint_path(out: &Path) -> PathBuf {
 pub fn run(
     args: &NnueArgs,
     features: usize,
+    most_active: usize,
     read: &ReadData<'_>,
     ui: &dyn Ui,
 ) -> Result<(), TrainError> {
-    let options = args.options()?;
+    let options = args.options(most_active)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(args.threads))
         .build()
@@ -229,17 +246,23 @@ fn train(
             "inputs": features,
             "hidden": options.hidden,
             "activation": options.activation.name(),
+            "output_buckets": options.buckets.count,
+            "bucket_width": options.buckets.width,
             "scale": scale,
             "epoch": trainer.epoch,
             "read_seconds": started.elapsed().as_secs_f64(),
         }),
         &format!(
-            "{names}: {} positions ({} trained, {} held out), {features} -> {}x2 {} -> 1, scale {scale}, from epoch {}",
+            "{names}: {} positions ({} trained, {} held out), {features} -> {}x2 {} -> 1{}, scale {scale}, from epoch {}",
             data.len(),
             trainer.train_len(),
             trainer.holdout_len(),
             options.hidden,
             options.activation.name(),
+            match options.buckets.count {
+                1 => String::new(),
+                count => format!(" ({count} output buckets of {} pieces)", options.buckets.width),
+            },
             trainer.epoch
         ),
     )?;

@@ -49,5 +49,5 @@ fn read(path: &Path, data: &mut SparseData, limit: usize) -> Result<(), TrainErr
 /// # Errors
 /// See [`ply_fit::nnue_run::run`].
 pub fn run(args: &NnueArgs, ui: &dyn Ui) -> Result<(), TrainError> {
-    ply_fit::nnue_run::run(args, INPUTS, &read, ui)
+    ply_fit::nnue_run::run(args, INPUTS, 32, &read, ui)
 }

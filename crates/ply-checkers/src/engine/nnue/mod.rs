@@ -61,6 +61,14 @@ pub fn perspective_sets(view: &Board) -> [u32; 4] {
     ]
 }
 
+/// The pieces on `board`: the active features of each perspective, which
+/// choose the network's output bucket.
+#[inline]
+#[must_use]
+pub fn pieces(board: &Board) -> usize {
+    (board.mine | board.theirs).count_ones() as usize
+}
+
 /// The features of `view` from its side to move's perspective, written to
 /// `out` (32 squares: room for any board) and returned.
 pub fn read_features<'a>(view: &Board, out: &'a mut [u16; 32]) -> &'a [u16] {
@@ -166,7 +174,7 @@ pub fn score(network: &Network, board: &Board) -> i32 {
                 network.add_feature(acc, usize::from(feature));
             }
         }
-        network.evaluate(us, them)
+        network.evaluate(us, them, pieces(board))
     })
 }
 
@@ -216,7 +224,7 @@ mod tests {
             .for_each(|&f| network.add_feature(&mut a, f.into()));
         them.iter()
             .for_each(|&f| network.add_feature(&mut t, f.into()));
-        assert_eq!(score(&network, &b), network.evaluate(&a, &t));
+        assert_eq!(score(&network, &b), network.evaluate(&a, &t, us.len()));
         // The same position with the colours swapped and the board turned
         // is the same side-relative board.
         assert_eq!(board("W:W20,K22,24,27:B11,12,15,K3"), b);
@@ -254,8 +262,9 @@ mod tests {
             scale: 130,
             feature_weights: (0..features * hidden).map(weight).collect(),
             feature_bias: (0..hidden).map(|i| weight(i) + 60).collect(),
+            buckets: ply_core::nnue::OutputBuckets::SINGLE,
             output_weights: (0..2 * hidden).map(|i| weight(i + 7) / 2).collect(),
-            output_bias: 100,
+            output_bias: vec![100],
         }
     }
 }

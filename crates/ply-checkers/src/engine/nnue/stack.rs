@@ -175,7 +175,7 @@ impl EvalStack<Position> for NnueStack {
         self.bring_up_to_date(ply, board);
         let h = self.network.hidden;
         let (us, them) = self.accumulators[2 * h * ply..][..2 * h].split_at(h);
-        Score(self.network.evaluate(us, them))
+        Score(self.network.evaluate(us, them, super::pieces(board)))
     }
 }
 

@@ -130,7 +130,8 @@ impl Nnue {
     #[must_use]
     pub fn raw(&self, position: &Position) -> i32 {
         let (a, b) = self.accumulators(position);
-        self.network.evaluate(&a, &b).clamp(-LIMIT, LIMIT)
+        let pieces = position.occupied().count() as usize;
+        self.network.evaluate(&a, &b, pieces).clamp(-LIMIT, LIMIT)
     }
 }
 
@@ -297,7 +298,7 @@ impl AnyEvaluation {
             AnyEvaluation::Linear => "linear".into(),
             AnyEvaluation::Weighted(_) => "linear with the weights of PLY_CHESS_WEIGHTS".into(),
             AnyEvaluation::Network(nnue) => format!(
-                "{}network {}x{} {} ({:016x})",
+                "{}network {}x{} {}{} ({:016x})",
                 if nnue.network.hash() == Nnue::built_in().network.hash() {
                     "built-in "
                 } else {
@@ -306,6 +307,10 @@ impl AnyEvaluation {
                 INPUTS,
                 nnue.network.hidden,
                 nnue.network.activation.name(),
+                match nnue.network.buckets.count {
+                    1 => String::new(),
+                    count => format!(", {count} output buckets"),
+                },
                 nnue.network.hash()
             ),
         }
@@ -336,7 +341,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_core::nnue::Activation;
+    use ply_core::nnue::{Activation, OutputBuckets};
 
     /// A network with weights from a fixed pseudo-random sequence.
     pub(crate) fn random_network(hidden: usize) -> Network {
@@ -356,9 +361,22 @@ mod tests {
             scale: 400,
             feature_weights: (0..INPUTS * hidden).map(|_| next(40)).collect(),
             feature_bias: (0..hidden).map(|_| next(100) + 60).collect(),
+            buckets: OutputBuckets::SINGLE,
             output_weights: (0..2 * hidden).map(|_| next(127)).collect(),
-            output_bias: 300,
+            output_bias: vec![300],
         }
+    }
+
+    /// [`random_network`] with 8 output buckets of 4 pieces, each its own
+    /// pseudo-random output layer.
+    pub(crate) fn random_bucketed_network(hidden: usize) -> Network {
+        let mut net = random_network(hidden);
+        net.buckets = OutputBuckets::spread(8, 32);
+        net.output_weights = (0..16 * hidden)
+            .map(|i| ((i * 7919 % 255) as i16) - 127)
+            .collect();
+        net.output_bias = (0..8).map(|b| 40 * b - 150).collect();
+        net
     }
 
     const FENS: [&str; 5] = [
@@ -419,10 +437,21 @@ mod tests {
         // The vectorised loops against the definition, in i64, on every
         // position: this is what makes a native build and a portable one
         // give the same scores.
-        let nnue = Nnue::new(random_network(64)).unwrap();
+        for net in [random_network(64), random_bucketed_network(64)] {
+            forward_pass_matches_the_reference(Nnue::new(net).unwrap());
+        }
+    }
+
+    fn forward_pass_matches_the_reference(nnue: Nnue) {
         let net = nnue.network();
         for fen in FENS {
             let position = Position::from_fen(fen).unwrap();
+            // The bucket of the pieces on the board: (pieces - 2) / 4.
+            let pieces = position.occupied().count() as usize;
+            let bucket = match net.buckets.count {
+                1 => 0,
+                _ => ((pieces - 2) / 4).min(7),
+            };
             let (us, them) = training_features(&position);
             let acc = |features: &[u16]| -> Vec<i64> {
                 (0..net.hidden)
@@ -440,10 +469,10 @@ mod tests {
             let raw: i64 = acc(&us)
                 .iter()
                 .chain(&acc(&them))
-                .zip(&net.output_weights)
+                .zip(&net.output_weights[2 * net.hidden * bucket..])
                 .map(|(&a, &w)| a.clamp(0, 255) * i64::from(w))
                 .sum::<i64>()
-                + i64::from(net.output_bias);
+                + i64::from(net.output_bias[bucket]);
             let expected = (raw * 400).div_euclid(255 * 64) as i32;
             assert_eq!(nnue.raw(&position), expected, "{fen}");
         }

@@ -194,7 +194,8 @@ where
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        let raw = self.nnue.network().evaluate(us, them);
+        let pieces = position.occupied().count() as usize;
+        let raw = self.nnue.network().evaluate(us, them, pieces);
         network_value(&position, raw)
     }
 }
@@ -202,7 +203,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::nnue::tests::random_network;
+    use crate::engine::nnue::tests::random_bucketed_network;
     use ply_core::rng::Rng;
     use ply_core::search::{Engine, Evaluator, Limits};
     use std::sync::atomic::AtomicBool;
@@ -217,8 +218,10 @@ mod tests {
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
     ];
 
+    /// A network of 8 output buckets: captures along the lines change the
+    /// bucket.
     fn nnue() -> Nnue {
-        Nnue::new(random_network(64)).expect("a chess network")
+        Nnue::new(random_bucketed_network(64)).expect("a chess network")
     }
 
     /// Walks random lines down and back up as a search does (moves and null
