@@ -53,7 +53,7 @@ fn datagen_train_and_play_with_the_network() {
         None,
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let train = |extra: &[&str]| {
+    let train_to = |out: &Path, extra: &[&str]| {
         let mut args = vec![
             "--json",
             "train",
@@ -62,7 +62,7 @@ fn datagen_train_and_play_with_the_network() {
             "--data",
             data.to_str().unwrap(),
             "--out",
-            net.to_str().unwrap(),
+            out.to_str().unwrap(),
             "--hidden",
             "16",
             "--batch",
@@ -75,6 +75,7 @@ fn datagen_train_and_play_with_the_network() {
         args.extend_from_slice(extra);
         ply(&args, None)
     };
+    let train = |extra: &[&str]| train_to(&net, extra);
     let out = train(&["--epochs", "1"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<serde_json::Value> = stdout(&out)
@@ -131,24 +132,9 @@ fn datagen_train_and_play_with_the_network() {
     // values it gives (each bucket a copy of its output layer), and the
     // engine plays with the bucketed file.
     let bucketed = dir.join("bucketed.nnue");
-    let out = ply(
+    let out = train_to(
+        &bucketed,
         &[
-            "--json",
-            "train",
-            "chess",
-            "nnue",
-            "--data",
-            data.to_str().unwrap(),
-            "--out",
-            bucketed.to_str().unwrap(),
-            "--hidden",
-            "16",
-            "--batch",
-            "64",
-            "--holdout",
-            "20",
-            "--threads",
-            "1",
             "--epochs",
             "1",
             "--init",
@@ -156,7 +142,6 @@ fn datagen_train_and_play_with_the_network() {
             "--output-buckets",
             "8",
         ],
-        None,
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(

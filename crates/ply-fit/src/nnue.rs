@@ -1119,13 +1119,7 @@ mod tests {
             for i in 0..200 {
                 let (us, them) = data.position(i);
                 let exact = float.forward(us, them) * 400.0;
-                let mut a = quantised.new_accumulator();
-                let mut b = quantised.new_accumulator();
-                us.iter()
-                    .for_each(|&f| quantised.add_feature(&mut a, usize::from(f)));
-                them.iter()
-                    .for_each(|&f| quantised.add_feature(&mut b, usize::from(f)));
-                let q = quantised.evaluate(&a, &b, us.len()) as f32;
+                let q = quantised_value(&quantised, us, them);
                 worst = worst.max((q - exact).abs());
             }
             assert_eq!(quantised.buckets, buckets);
@@ -1181,7 +1175,7 @@ mod tests {
         assert_eq!(split.network.buckets, bucketed.buckets);
         for i in 0..100 {
             let (us, them) = data.position(i);
-            let one = refined_start_value(&quantised, us, them);
+            let one = quantised_value(&quantised, us, them);
             let copied = split.network.forward(us, them) * 400.0;
             assert!((one - copied).abs() < 8.0, "{one} against {copied}");
         }
@@ -1200,7 +1194,7 @@ mod tests {
     }
 
     /// The quantised network's value of a position, in centi-units.
-    fn refined_start_value(network: &Network, us: &[u16], them: &[u16]) -> f32 {
+    fn quantised_value(network: &Network, us: &[u16], them: &[u16]) -> f32 {
         let mut a = network.new_accumulator();
         let mut b = network.new_accumulator();
         us.iter()
