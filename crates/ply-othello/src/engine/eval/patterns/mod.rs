@@ -1,11 +1,11 @@
 //! ply's Othello evaluation: pattern tables fitted to game results, as in
-//! Logistello and Edax.
+//! Logistello, Edax and NTest.
 //!
 //! - **Patterns** ([`set::PATTERNS`]): the 3x3 corner (4 instances), the 2x5
 //!   corner (8), the edge with its two X-squares (4), rows and columns 2, 3
 //!   and 4 counted from each edge (4 each), the two long diagonals and the
-//!   diagonals of 7, 6, 5 and 4 squares (4 each): 46 instances of 11
-//!   patterns. Each square is a base-3 digit: empty 0, the side to move's
+//!   diagonals of 7, 6, 5 and 4 squares (4 each), and the 10-square corner
+//!   triangle a1-d1-a4 (4): 50 instances of 12 patterns. Each square is a base-3 digit: empty 0, the side to move's
 //!   disc 1, the opponent's 2. Every instance of a pattern reads the same
 //!   table (the board is moved by a symmetry under one canonical mask), and
 //!   a configuration and its mirror image under the pattern's own symmetry

@@ -35,10 +35,11 @@ impl Pattern {
     }
 }
 
-/// The patterns of Edax and Logistello (46 instances in all): the 3x3 corner,
-/// the 2x5 corner, the edge with its two X-squares, rows 2, 3 and 4 (and
-/// their columns), and the diagonals of 8, 7, 6, 5 and 4 squares.
-pub const PATTERNS: [Pattern; 11] = [
+/// The patterns of Edax and Logistello: the 3x3 corner, the 2x5 corner, the
+/// edge with its two X-squares, rows 2, 3 and 4 (and their columns), and the
+/// diagonals of 8, 7, 6, 5 and 4 squares; and the corner triangle of NTest
+/// and Egaroucid (50 instances in all).
+pub const PATTERNS: [Pattern; 12] = [
     // a1 b1 c1 / a2 b2 c2 / a3 b3 c3
     Pattern {
         name: "corner3x3",
@@ -88,6 +89,11 @@ pub const PATTERNS: [Pattern; 11] = [
         name: "diag4",
         mask: 0x0000_0000_8040_2010,
     },
+    // a1 b1 c1 d1 / a2 b2 c2 / a3 b3 / a4
+    Pattern {
+        name: "triangle",
+        mask: 0x0103_070F,
+    },
 ];
 
 /// The largest pattern's squares.
@@ -106,7 +112,7 @@ pub struct Instance {
 }
 
 /// The number of instances of all patterns.
-pub const INSTANCE_COUNT: usize = 46;
+pub const INSTANCE_COUNT: usize = 50;
 
 /// Every instance, pattern by pattern: for each symmetry in order, the
 /// canonical mask on the moved board, unless an earlier symmetry reads the
@@ -346,7 +352,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn instances_are_those_of_edax() {
+    fn instances_are_those_of_edax_and_the_triangles() {
         let per_pattern: Vec<usize> = (0..PATTERNS.len())
             .map(|p| {
                 INSTANCES
@@ -355,7 +361,7 @@ mod tests {
                     .count()
             })
             .collect();
-        assert_eq!(per_pattern, [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4]);
+        assert_eq!(per_pattern, [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4, 4]);
         for instance in INSTANCES {
             assert_eq!(
                 instance.squares.count_ones(),
@@ -376,6 +382,15 @@ mod tests {
             .map(|i| i.squares)
             .fold(0, |a, b| a | b);
         assert_eq!(diagonals, 0x8142_2418_1824_4281);
+        // The four corner triangles: a1-d1-a4, h1-e1-h4, a8-d8-a5, h8-e8-h5.
+        let triangles: Vec<u64> = INSTANCES
+            .iter()
+            .filter(|i| i.pattern == 11)
+            .map(|i| i.squares)
+            .collect();
+        assert!(triangles.contains(&0x0103_070F) && triangles.contains(&0x80C0_E0F0));
+        assert!(triangles.contains(&0x0F07_0301_0000_0000));
+        assert!(triangles.contains(&0xF0E0_C080_0000_0000));
     }
 
     #[test]
@@ -388,14 +403,14 @@ mod tests {
         assert_eq!(
             sizes,
             [
-                10_206, 59_049, 29_646, 3_321, 3_321, 3_321, 3_321, 1_134, 378, 135, 45
+                10_206, 59_049, 29_646, 3_321, 3_321, 3_321, 3_321, 1_134, 378, 135, 45, 29_889
             ]
         );
         // hv2 read a2..h2: a2 alone is the mirror image of h2 alone.
         assert_eq!(set.compact[3][1], set.compact[3][3usize.pow(7)]);
         assert_ne!(set.compact[3][1], set.compact[3][3]);
-        assert_eq!(set.full.len, 167_265 + 328);
-        assert_eq!(set.compact_layout.len, 113_877 + 328);
-        assert_eq!(set.compact_layout.extra(Extra::Bias), 113_877);
+        assert_eq!(set.full.len, 226_314 + 328);
+        assert_eq!(set.compact_layout.len, 143_766 + 328);
+        assert_eq!(set.compact_layout.extra(Extra::Bias), 143_766);
     }
 }
