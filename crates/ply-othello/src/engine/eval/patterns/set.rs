@@ -351,16 +351,18 @@ fn compact_indices(pattern: &Pattern) -> Vec<u32> {
 mod tests {
     use super::*;
 
+    /// The squares of each instance of pattern `p`, in instance order.
+    fn instances_of(p: usize) -> Vec<u64> {
+        INSTANCES
+            .iter()
+            .filter(|i| usize::from(i.pattern) == p)
+            .map(|i| i.squares)
+            .collect()
+    }
+
     #[test]
     fn instances_are_those_of_edax_and_the_triangles() {
-        let per_pattern: Vec<usize> = (0..PATTERNS.len())
-            .map(|p| {
-                INSTANCES
-                    .iter()
-                    .filter(|i| usize::from(i.pattern) == p)
-                    .count()
-            })
-            .collect();
+        let per_pattern: Vec<usize> = (0..PATTERNS.len()).map(|p| instances_of(p).len()).collect();
         assert_eq!(per_pattern, [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4, 4]);
         for instance in INSTANCES {
             assert_eq!(
@@ -369,25 +371,13 @@ mod tests {
             );
         }
         // The four edges with their X-squares, the two long diagonals.
-        let edges: Vec<u64> = INSTANCES
-            .iter()
-            .filter(|i| i.pattern == 2)
-            .map(|i| i.squares)
-            .collect();
+        let edges = instances_of(2);
         assert!(edges.contains(&0x42FF) && edges.contains(&0xFF42_0000_0000_0000));
         assert!(edges.contains(&(0x0101_0101_0101_0101 | 1 << 9 | 1 << 49)));
-        let diagonals: u64 = INSTANCES
-            .iter()
-            .filter(|i| i.pattern == 6)
-            .map(|i| i.squares)
-            .fold(0, |a, b| a | b);
+        let diagonals = instances_of(6).into_iter().fold(0, |a, b| a | b);
         assert_eq!(diagonals, 0x8142_2418_1824_4281);
         // The four corner triangles: a1-d1-a4, h1-e1-h4, a8-d8-a5, h8-e8-h5.
-        let triangles: Vec<u64> = INSTANCES
-            .iter()
-            .filter(|i| i.pattern == 11)
-            .map(|i| i.squares)
-            .collect();
+        let triangles = instances_of(11);
         assert!(triangles.contains(&0x0103_070F) && triangles.contains(&0x80C0_E0F0));
         assert!(triangles.contains(&0x0F07_0301_0000_0000));
         assert!(triangles.contains(&0xF0E0_C080_0000_0000));
