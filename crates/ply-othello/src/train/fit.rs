@@ -9,7 +9,13 @@
 //! Tothello and others do; the searched stage starts from the weights of
 //! the stage after it); else the final disc difference of the self-play
 //! game. Each stage also trains on positions up to `--neighbour-empties`
-//! empty squares outside it, which smooths the tables from stage to stage.
+//! empty squares outside it, which smooths the tables from stage to stage;
+//! a position in the windows of two stages is searched once, by the first
+//! (from a depth of 4 + `--neighbour-empties` on, that search's leaves lie
+//! in stages fitted before both, so the second would mostly find the same
+//! score), and `--searched-rows`
+//! samples the same positions in every stage, so that neighbouring stages
+//! share their searches.
 //! Every label is a disc difference for the side to move; the fit is least
 //! squares (ply-fit), and the weights are stored in centi-discs.
 //!
@@ -157,6 +163,9 @@ struct StageReport {
     stage: usize,
     rows: usize,
     exact: usize,
+    /// Positions searched for this stage (the others without an exact
+    /// score reuse the searches of the stage before).
+    searched: usize,
     holdout_rows: usize,
     train_rmse: f64,
     holdout_rmse: f64,
@@ -170,6 +179,7 @@ impl StageReport {
             "stage": self.stage,
             "rows": self.rows,
             "exact": self.exact,
+            "searched": self.searched,
             "holdout_rows": self.holdout_rows,
             "train_rmse": self.train_rmse,
             "holdout_rmse": self.holdout_rmse,
@@ -184,6 +194,7 @@ impl StageReport {
             stage: int("stage")?,
             rows: int("rows")?,
             exact: int("exact")?,
+            searched: int("searched").unwrap_or(0),
             holdout_rows: int("holdout_rows")?,
             train_rmse: value["train_rmse"].as_f64()?,
             holdout_rmse: value["holdout_rmse"].as_f64()?,
@@ -286,22 +297,21 @@ fn games(samples: &[Sample]) -> Vec<u32> {
         .collect()
 }
 
-/// Fits stage `s` on `samples` (of the games `games`), updating `weights`.
-fn fit_stage(
-    args: &FitArgs,
-    s: usize,
-    samples: &[Sample],
-    games: &[u32],
-    weights: &mut PatternWeights,
-    ui: &dyn Ui,
-) -> Result<StageReport, TrainError> {
-    let started = Instant::now();
+/// The empty squares of the positions stage `s` trains on: its own and
+/// `--neighbour-empties` either side.
+fn stage_window(args: &FitArgs, s: usize) -> std::ops::RangeInclusive<u32> {
     let (first, last) = stage_empties(s);
-    let (low, high) = (
-        first.saturating_sub(args.neighbour_empties),
-        last + args.neighbour_empties,
-    );
-    let in_stage = |x: &Sample| (low..=high).contains(&x.empties());
+    first.saturating_sub(args.neighbour_empties)..=last + args.neighbour_empties
+}
+
+/// The indices of the samples stage `s` trains on: every exact one of its
+/// window and, with a search, an even sample of the others (at most
+/// `--searched-rows`). The sample hashes each position by its index in the
+/// data, the same for every stage, so neighbouring stages sample the same
+/// positions where their windows meet and share their searches.
+fn chosen_samples(args: &FitArgs, s: usize, samples: &[Sample]) -> Vec<usize> {
+    let window = stage_window(args, s);
+    let in_stage = |x: &Sample| window.contains(&x.empties());
     let without_exact = samples
         .iter()
         .filter(|x| in_stage(x) && x.exact.is_none())
@@ -311,70 +321,142 @@ fn fit_stage(
     } else {
         0
     };
-    let mut unlabelled_index = 0;
-    let (chosen, groups): (Vec<&Sample>, Vec<u32>) = samples
-        .iter()
-        .zip(games)
-        .filter(|(x, _)| {
-            if !in_stage(x) {
-                return false;
-            }
-            if x.exact.is_some() {
-                return true;
-            }
-            unlabelled_index += 1;
-            sampled(
-                unlabelled_index - 1,
-                keep,
-                without_exact,
-                args.optimiser().seed.wrapping_add(s as u64),
-            )
+    let seed = args.optimiser().seed;
+    (0..samples.len())
+        .filter(|&i| {
+            let x = &samples[i];
+            in_stage(x) && (x.exact.is_some() || sampled(i, keep, without_exact, seed))
         })
-        .unzip();
-    // Start from the stage after (fitted just before), for the search's
-    // leaves in this stage and as the fit's starting point.
+        .collect()
+}
+
+/// The weights the searches that label stage `s` evaluate with: the stages
+/// before it as fitted, stage `s` as the stage after it (fitted just
+/// before), the later stages zero.
+fn labelling_weights(weights: &PatternWeights, s: usize) -> PatternWeights {
+    let mut labelling = weights.clone();
+    if s > 0 {
+        let previous = weights.stage(s - 1).to_vec();
+        labelling.stage_mut(s).copy_from_slice(&previous);
+    } else {
+        labelling.stage_mut(0).fill(0);
+    }
+    for later in s + 1..STAGES {
+        labelling.stage_mut(later).fill(0);
+    }
+    labelling
+}
+
+/// The search labels of the fit, by sample (NaN where none is known yet): a
+/// position in the windows of two stages is searched once, by the first.
+type SearchLabels = Vec<f32>;
+
+/// Labels the samples `indices` by searches with [`labelling_weights`] of
+/// stage `s`, into `labels`.
+fn label_by_search(
+    args: &FitArgs,
+    s: usize,
+    samples: &[Sample],
+    indices: &[usize],
+    weights: &PatternWeights,
+    labels: &mut SearchLabels,
+    ui: &dyn Ui,
+) -> Result<(), TrainError> {
+    if indices.is_empty() {
+        return Ok(());
+    }
+    let bar = ui.bar(
+        indices.len() as u64,
+        &format!(
+            "stage {s:>2} search d{} [{{wide_bar}}] {{pos}}/{{len}} eta {{eta}}",
+            args.search_depth
+        ),
+    );
+    let evaluation = PatternEvaluation::new(&labelling_weights(weights, s));
+    let positions = indices
+        .iter()
+        .map(|&i| position_of(&samples[i]))
+        .collect::<Result<Vec<_>, _>>()?;
+    let found = search_labels(&positions, &evaluation, args.search_depth, &*bar)?;
+    bar.finish();
+    for (&i, label) in indices.iter().zip(found) {
+        labels[i] = label;
+    }
+    Ok(())
+}
+
+/// The search labels a fit resumed at stage `s` would have kept from the
+/// stages before it: those of the earlier stages' samples inside stage
+/// `s`'s window, searched again as those stages searched them.
+fn resumed_labels(
+    args: &FitArgs,
+    s: usize,
+    samples: &[Sample],
+    weights: &PatternWeights,
+    ui: &dyn Ui,
+) -> Result<SearchLabels, TrainError> {
+    let mut labels = vec![f32::NAN; samples.len()];
+    if args.search_depth == 0 {
+        return Ok(labels);
+    }
+    let window = stage_window(args, s);
+    for earlier in 0..s {
+        let overlap: Vec<usize> = chosen_samples(args, earlier, samples)
+            .into_iter()
+            .filter(|&i| {
+                let x = &samples[i];
+                x.exact.is_none() && window.contains(&x.empties()) && labels[i].is_nan()
+            })
+            .collect();
+        label_by_search(args, earlier, samples, &overlap, weights, &mut labels, ui)?;
+    }
+    Ok(labels)
+}
+
+/// Fits stage `s` on `samples` (of the games `games`), updating `weights`;
+/// the searches' labels are kept in `labels` for the stages after.
+fn fit_stage(
+    args: &FitArgs,
+    s: usize,
+    samples: &[Sample],
+    games: &[u32],
+    weights: &mut PatternWeights,
+    labels: &mut SearchLabels,
+    ui: &dyn Ui,
+) -> Result<StageReport, TrainError> {
+    let started = Instant::now();
+    let chosen = chosen_samples(args, s, samples);
+    let groups: Vec<u32> = chosen.iter().map(|&i| games[i]).collect();
+    let mut searched = 0;
+    if args.search_depth > 0 {
+        let unknown: Vec<usize> = chosen
+            .iter()
+            .copied()
+            .filter(|&i| samples[i].exact.is_none() && labels[i].is_nan())
+            .collect();
+        searched = unknown.len();
+        label_by_search(args, s, samples, &unknown, weights, labels, ui)?;
+    }
+    // Start from the stage after (fitted just before).
     if s > 0 {
         let previous = weights.stage(s - 1).to_vec();
         weights.stage_mut(s).copy_from_slice(&previous);
     }
-    let unlabelled: Vec<&Sample> = chosen
-        .iter()
-        .copied()
-        .filter(|x| x.exact.is_none())
-        .collect();
-    let searched = if args.search_depth > 0 && !unlabelled.is_empty() {
-        let bar = ui.bar(
-            unlabelled.len() as u64,
-            &format!(
-                "stage {s:>2} search d{} [{{wide_bar}}] {{pos}}/{{len}} eta {{eta}}",
-                args.search_depth
-            ),
-        );
-        let evaluation = PatternEvaluation::new(weights);
-        let positions = unlabelled
-            .iter()
-            .map(|x| position_of(x))
-            .collect::<Result<Vec<_>, _>>()?;
-        let labels = search_labels(&positions, &evaluation, args.search_depth, &*bar)?;
-        bar.finish();
-        labels
-    } else {
-        unlabelled.iter().map(|x| f32::from(x.result)).collect()
-    };
     // With --l2-to-previous the fit learns the change from the starting
     // weights: each target less the starting weights' prediction.
     let start = to_discs(weights.stage(s));
     let relative = args.l2_to_previous && s > 0;
     let mut data = Dataset::new(PatternWeights::per_stage() as u32);
-    let mut searched = searched.into_iter();
     let mut exact = 0;
-    for sample in &chosen {
+    for &i in &chosen {
+        let sample = &samples[i];
         let target = match sample.exact {
             Some(score) => {
                 exact += 1;
                 f32::from(score)
             }
-            None => searched.next().expect("one label per unlabelled sample"),
+            None if args.search_depth > 0 => labels[i],
+            None => f32::from(sample.result),
         };
         let features = Features::of::<crate::BitboardGenerator>(sample.player, sample.opponent);
         let base: f32 = if relative {
@@ -394,6 +476,7 @@ fn fit_stage(
             stage: s,
             rows: 0,
             exact: 0,
+            searched,
             holdout_rows: 0,
             train_rmse: 0.0,
             holdout_rmse: 0.0,
@@ -448,6 +531,7 @@ fn fit_stage(
         stage: s,
         rows: data.len(),
         exact,
+        searched,
         holdout_rows: report.holdout_rows,
         train_rmse: best.train.rmse,
         holdout_rmse: best.holdout.map_or(f64::NAN, |h| h.rmse),
@@ -525,8 +609,9 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
     };
     let _ = PatternSet::get();
     let game_of = games(&samples);
+    let mut labels = resumed_labels(args, reports.len(), &samples, &weights, ui)?;
     for s in reports.len()..args.stages {
-        let report = fit_stage(args, s, &samples, &game_of, &mut weights, ui)?;
+        let report = fit_stage(args, s, &samples, &game_of, &mut weights, &mut labels, ui)?;
         reports.push(report);
         save(&args.out, &weights.to_bytes())?;
         let mut progress = Progress::new(settings.clone(), json!({}));
@@ -545,23 +630,26 @@ pub fn run(args: &FitArgs, ui: &dyn Ui) -> Result<(), TrainError> {
             .join(", "),
         label_kind(args.search_depth)
     );
-    text += "stage  empties     rows    exact  held out  train rmse  held-out rmse  epochs\n";
+    text +=
+        "stage  empties     rows    exact  searched  held out  train rmse  held-out rmse  epochs\n";
     for r in &reports {
         let (first, last) = stage_empties(r.stage);
         text += &format!(
-            "{:>5}  {:>2}-{:<2}  {:>9}  {:>7}  {:>8}  {:>10.2}  {:>13.2}  {:>6}\n",
+            "{:>5}  {:>2}-{:<2}  {:>9}  {:>7}  {:>8}  {:>8}  {:>10.2}  {:>13.2}  {:>6}\n",
             r.stage,
             first,
             last,
             r.rows,
             r.exact,
+            r.searched,
             r.holdout_rows,
             r.train_rmse,
             r.holdout_rmse,
             r.epochs
         );
     }
-    text += "(errors in discs; rows include the neighbouring empties)";
+    text += "(errors in discs; rows include the neighbouring empties; searched: new searches, \
+             the other rows without an exact score reuse the stage before's)";
     ui.report(
         &json!({
             "out": args.out.display().to_string(),
@@ -776,6 +864,52 @@ mod tests {
         all.search_depth = 0;
         all.out = dir.join("all0.bin");
         assert_eq!(stages(&few), stages(&all));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_position_in_two_stages_windows_is_searched_once() {
+        let dir = scratch("once");
+        let data = games(&dir);
+        let all = args(&data, dir.join("all.bin"));
+        run(&all, &Quiet).unwrap();
+        let stages = ply_fit::run::read_progress(&all.out)["stages"]
+            .as_array()
+            .unwrap()
+            .clone();
+        let sum = |f: &dyn Fn(&Value) -> u64| stages.iter().map(f).sum::<u64>();
+        let searched = sum(&|stage| stage["searched"].as_u64().unwrap());
+        let labelled =
+            sum(&|stage| stage["rows"].as_u64().unwrap() - stage["exact"].as_u64().unwrap());
+        let (_, samples) = read_data(&all.data).unwrap();
+        let without_exact = samples.iter().filter(|x| x.exact.is_none()).count();
+        assert_eq!(searched, without_exact as u64);
+        // With two neighbour empties most positions are in two windows.
+        assert!(
+            labelled * 2 > searched * 3,
+            "{labelled} rows, {searched} searches"
+        );
+
+        // A bounded sample shares its positions between neighbouring stages
+        // too: fewer searches than rows.
+        let few = FitArgs {
+            out: dir.join("few.bin"),
+            searched_rows: 40,
+            ..all
+        };
+        run(&few, &Quiet).unwrap();
+        let stages = ply_fit::run::read_progress(&few.out)["stages"]
+            .as_array()
+            .unwrap()
+            .clone();
+        let sum = |f: &dyn Fn(&Value) -> u64| stages.iter().map(f).sum::<u64>();
+        let searched = sum(&|stage| stage["searched"].as_u64().unwrap());
+        let labelled =
+            sum(&|stage| stage["rows"].as_u64().unwrap() - stage["exact"].as_u64().unwrap());
+        assert!(
+            searched * 5 < labelled * 4,
+            "{labelled} rows, {searched} searches"
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 
