@@ -13,9 +13,8 @@
 //! a position in the windows of two stages is searched once, by the first
 //! (from a depth of 4 + `--neighbour-empties` on, that search's leaves lie
 //! in stages fitted before both, so the second would mostly find the same
-//! score), and `--searched-rows`
-//! samples the same positions in every stage, so that neighbouring stages
-//! share their searches.
+//! score), and `--searched-rows` samples the same positions in every stage,
+//! so that neighbouring stages share their searches.
 //! Every label is a disc difference for the side to move; the fit is least
 //! squares (ply-fit), and the weights are stored in centi-discs.
 //!
@@ -871,16 +870,19 @@ mod tests {
     fn a_position_in_two_stages_windows_is_searched_once() {
         let dir = scratch("once");
         let data = games(&dir);
+        // The new searches and the rows without an exact score of a fit.
+        let searches_and_rows = |args: &FitArgs| -> (u64, u64) {
+            run(args, &Quiet).unwrap();
+            let progress = ply_fit::run::read_progress(&args.out);
+            let stages = progress["stages"].as_array().unwrap();
+            let sum = |f: &dyn Fn(&Value) -> u64| stages.iter().map(f).sum::<u64>();
+            (
+                sum(&|stage| stage["searched"].as_u64().unwrap()),
+                sum(&|stage| stage["rows"].as_u64().unwrap() - stage["exact"].as_u64().unwrap()),
+            )
+        };
         let all = args(&data, dir.join("all.bin"));
-        run(&all, &Quiet).unwrap();
-        let stages = ply_fit::run::read_progress(&all.out)["stages"]
-            .as_array()
-            .unwrap()
-            .clone();
-        let sum = |f: &dyn Fn(&Value) -> u64| stages.iter().map(f).sum::<u64>();
-        let searched = sum(&|stage| stage["searched"].as_u64().unwrap());
-        let labelled =
-            sum(&|stage| stage["rows"].as_u64().unwrap() - stage["exact"].as_u64().unwrap());
+        let (searched, labelled) = searches_and_rows(&all);
         let (_, samples) = read_data(&all.data).unwrap();
         let without_exact = samples.iter().filter(|x| x.exact.is_none()).count();
         assert_eq!(searched, without_exact as u64);
@@ -897,15 +899,7 @@ mod tests {
             searched_rows: 40,
             ..all
         };
-        run(&few, &Quiet).unwrap();
-        let stages = ply_fit::run::read_progress(&few.out)["stages"]
-            .as_array()
-            .unwrap()
-            .clone();
-        let sum = |f: &dyn Fn(&Value) -> u64| stages.iter().map(f).sum::<u64>();
-        let searched = sum(&|stage| stage["searched"].as_u64().unwrap());
-        let labelled =
-            sum(&|stage| stage["rows"].as_u64().unwrap() - stage["exact"].as_u64().unwrap());
+        let (searched, labelled) = searches_and_rows(&few);
         assert!(
             searched * 5 < labelled * 4,
             "{labelled} rows, {searched} searches"
