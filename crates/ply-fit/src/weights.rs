@@ -19,6 +19,11 @@
 //! A file is read only by the game and layout it was written for, with the
 //! value type and the shape the reader expects and exactly the length they
 //! make: anything else is a [`WeightsError`] that says what differs.
+//!
+//! A file may also be stored gzip-compressed as a whole (a name ending in
+//! `.gz` is written so by [`Trainable::write_file`], or `gzip` the file):
+//! readers recognise the gzip magic and inflate it, never to more bytes than
+//! the layout's file has, so that large tables ship small.
 
 use std::path::{Path, PathBuf};
 
@@ -30,6 +35,8 @@ pub const VERSION: u32 = 1;
 pub const HEADER_BYTES: usize = 48;
 /// The most dimensions of a shape.
 pub const MAX_RANK: usize = 4;
+/// The first two bytes of a gzip stream: a weights file stored compressed.
+pub const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// How each value is stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,11 +293,28 @@ impl Layout {
         bytes
     }
 
-    /// The values of a file of this layout.
+    /// The file of `values` in this layout, gzip-compressed (best
+    /// compression, no name or time in the gzip header: the same values
+    /// make the same bytes).
+    ///
+    /// # Panics
+    /// As [`encode`](Self::encode).
+    #[must_use]
+    pub fn encode_compressed<V: WeightValue>(&self, values: &[V]) -> Vec<u8> {
+        use std::io::Write;
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        encoder
+            .write_all(&self.encode(values))
+            .expect("writing to memory");
+        encoder.finish().expect("writing to memory")
+    }
+
+    /// The values of a file of this layout, raw or gzip-compressed.
     ///
     /// # Errors
-    /// As [`check`](Self::check), and [`WeightsError::ValueType`] when `V`
-    /// is not the layout's value type.
+    /// As [`check`](Self::check), [`WeightsError::ValueType`] when `V` is
+    /// not the layout's value type, and [`WeightsError::Inflate`] for a
+    /// compressed file that does not inflate.
     pub fn decode<V: WeightValue>(&self, bytes: &[u8]) -> Result<Vec<V>, WeightsError> {
         if V::TYPE != self.value_type {
             return Err(WeightsError::ValueType {
@@ -298,11 +322,34 @@ impl Layout {
                 expected: self.value_type.code(),
             });
         }
+        if bytes.starts_with(&GZIP_MAGIC) {
+            return self.decode(&self.inflate(bytes)?);
+        }
         self.check(bytes)?;
         Ok(bytes[HEADER_BYTES..]
             .chunks_exact(V::TYPE.bytes())
             .map(V::take)
             .collect())
+    }
+}
+
+impl Layout {
+    /// The bytes a gzip-compressed file inflates to, read up to one byte
+    /// more than this layout's file has (enough for [`check`](Self::check)
+    /// to tell that it is too long, and no more memory whatever the stream
+    /// says).
+    fn inflate(&self, compressed: &[u8]) -> Result<Vec<u8>, WeightsError> {
+        use std::io::Read;
+        let limit = self.file_bytes() + 1;
+        let mut bytes = Vec::with_capacity(limit);
+        flate2::read::GzDecoder::new(compressed)
+            .take(limit as u64)
+            .read_to_end(&mut bytes)
+            .map_err(|_| WeightsError::Inflate)?;
+        if bytes.starts_with(&GZIP_MAGIC) {
+            return Err(WeightsError::Inflate);
+        }
+        Ok(bytes)
     }
 }
 
@@ -366,6 +413,10 @@ pub enum WeightsError {
         /// The shape expected.
         expected: [u32; MAX_RANK],
     },
+    /// Gzip-compressed, but not a whole gzip stream (or one that holds
+    /// another compressed file).
+    #[error("a gzip-compressed file that does not inflate (cut short or corrupt)")]
+    Inflate,
     /// Cut short or with bytes left over.
     #[error("{found} bytes, the header's shape makes {expected}")]
     Length {
@@ -467,12 +518,18 @@ pub trait Trainable: Sized {
     }
 
     /// Writes the weights file through a temporary file beside it, so that
-    /// an interrupted write leaves the old file.
+    /// an interrupted write leaves the old file; gzip-compressed when the
+    /// name ends in `.gz`.
     ///
     /// # Errors
     /// If it cannot be written.
     fn write_file(&self, path: &Path) -> std::io::Result<()> {
-        crate::run::write_atomic(path, &self.to_bytes())
+        let bytes = if path.extension().is_some_and(|e| e == "gz") {
+            Self::layout().encode_compressed(&self.values())
+        } else {
+            self.to_bytes()
+        };
+        crate::run::write_atomic(path, &bytes)
     }
 
     /// The weights of the file [`WEIGHTS_VAR`](Self::WEIGHTS_VAR) names;
@@ -564,6 +621,50 @@ mod tests {
             floats.decode::<f32>(&floats.encode(&values)),
             Ok(values.to_vec())
         );
+    }
+
+    #[test]
+    fn compressed_files_read_as_the_raw_ones_and_bad_ones_are_refused() {
+        let demo = Demo(vec![7, -7, 300, -300, 0, 1]);
+        let compressed = LAYOUT.encode_compressed(&demo.values());
+        assert_eq!(&compressed[..2], &GZIP_MAGIC);
+        assert_eq!(compressed, LAYOUT.encode_compressed(&demo.values()));
+        assert_eq!(Demo::from_bytes(&compressed), Ok(Demo(demo.0.clone())));
+        let cut = &compressed[..compressed.len() - 6];
+        assert_eq!(Demo::from_bytes(cut), Err(WeightsError::Inflate));
+        // A stream that inflates to far more than the layout's file stops
+        // one byte past it.
+        let mut long = demo.to_bytes();
+        long.resize(1 << 20, 0);
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut encoder, &long).unwrap();
+        let bomb = encoder.finish().unwrap();
+        let expected = LAYOUT.file_bytes();
+        assert_eq!(
+            Demo::from_bytes(&bomb),
+            Err(WeightsError::Length {
+                found: expected + 1,
+                expected
+            })
+        );
+        let twice = {
+            let mut encoder =
+                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            std::io::Write::write_all(&mut encoder, &compressed).unwrap();
+            encoder.finish().unwrap()
+        };
+        assert_eq!(Demo::from_bytes(&twice), Err(WeightsError::Inflate));
+
+        let dir = std::env::temp_dir().join(format!("ply-fit-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["w.bin", "w.bin.gz"] {
+            let path = dir.join(name);
+            demo.write_file(&path).unwrap();
+            let bytes = std::fs::read(&path).unwrap();
+            assert_eq!(bytes.starts_with(&GZIP_MAGIC), name.ends_with(".gz"));
+            assert_eq!(Demo::read_file(&path).unwrap(), demo);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
