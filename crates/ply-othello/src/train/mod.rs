@@ -112,7 +112,7 @@ mod tests {
     }
 
     fn shipped() -> PatternWeights {
-        PatternWeights::from_bytes(include_bytes!("../../weights/patterns.bin")).unwrap()
+        PatternWeights::from_bytes(include_bytes!("../../weights/patterns.bin.gz")).unwrap()
     }
 
     #[test]
@@ -126,7 +126,13 @@ mod tests {
     fn the_weights_come_back_from_their_file_and_others_are_refused() {
         let weights = shipped();
         let bytes = Trainable::to_bytes(&weights);
-        assert_eq!(bytes, include_bytes!("../../weights/patterns.bin"));
+        assert_eq!(PatternWeights::from_bytes(&bytes).unwrap(), weights);
+        let shipped_file = include_bytes!("../../weights/patterns.bin.gz").len();
+        assert!(shipped_file < bytes.len(), "the shipped file is compressed");
+        assert!(
+            shipped_file < 5_000_000,
+            "the shipped weights stay a few MB"
+        );
         let chess = Layout::new("chess", 1, ValueType::I16, &[1]).encode(&[0i16]);
         let error = <PatternWeights as Trainable>::from_bytes(&chess).unwrap_err();
         assert_eq!(error.to_string(), "weights of chess, not of othello");
@@ -134,9 +140,12 @@ mod tests {
         assert!(matches!(error, WeightsError::Length { .. }));
         let dir = std::env::temp_dir().join(format!("ply-othello-weights-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
+        for name in ["w.bin", "w.bin.gz"] {
+            let path = dir.join(name);
+            weights.write_file(&path).unwrap();
+            assert_eq!(PatternWeights::read_file(&path).unwrap(), weights);
+        }
         let path = dir.join("w.bin");
-        weights.write_file(&path).unwrap();
-        assert_eq!(PatternWeights::read_file(&path).unwrap(), weights);
         std::fs::write(&path, b"PLYOPAT1 an old file").unwrap();
         let error = PatternWeights::read_file(&path).unwrap_err().to_string();
         assert!(error.contains("w.bin: not a ply weights file"), "{error}");

@@ -42,7 +42,7 @@ use std::sync::OnceLock;
 
 /// The weights ply ships, built into the binary (see the README for the
 /// command that made them).
-static SHIPPED: &[u8] = include_bytes!("../../../../weights/patterns.bin");
+static SHIPPED: &[u8] = include_bytes!("../../../../weights/patterns.bin.gz");
 
 /// The environment variable that names a weights file to play with instead
 /// of the built-in weights: `PLY_OTHELLO_WEIGHTS`.
