@@ -331,9 +331,7 @@ impl Layout {
             .map(V::take)
             .collect())
     }
-}
 
-impl Layout {
     /// The bytes a gzip-compressed file inflates to, read up to one byte
     /// more than this layout's file has (enough for [`check`](Self::check)
     /// to tell that it is too long, and no more memory whatever the stream
@@ -634,11 +632,15 @@ mod tests {
         assert_eq!(Demo::from_bytes(cut), Err(WeightsError::Inflate));
         // A stream that inflates to far more than the layout's file stops
         // one byte past it.
+        let gzip = |bytes: &[u8]| {
+            let mut encoder =
+                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            std::io::Write::write_all(&mut encoder, bytes).unwrap();
+            encoder.finish().unwrap()
+        };
         let mut long = demo.to_bytes();
         long.resize(1 << 20, 0);
-        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-        std::io::Write::write_all(&mut encoder, &long).unwrap();
-        let bomb = encoder.finish().unwrap();
+        let bomb = gzip(&long);
         let expected = LAYOUT.file_bytes();
         assert_eq!(
             Demo::from_bytes(&bomb),
@@ -647,13 +649,10 @@ mod tests {
                 expected
             })
         );
-        let twice = {
-            let mut encoder =
-                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-            std::io::Write::write_all(&mut encoder, &compressed).unwrap();
-            encoder.finish().unwrap()
-        };
-        assert_eq!(Demo::from_bytes(&twice), Err(WeightsError::Inflate));
+        assert_eq!(
+            Demo::from_bytes(&gzip(&compressed)),
+            Err(WeightsError::Inflate)
+        );
 
         let dir = std::env::temp_dir().join(format!("ply-fit-weights-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
