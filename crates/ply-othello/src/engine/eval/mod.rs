@@ -4,7 +4,7 @@
 
 use crate::movegen::MoveGenerator;
 use crate::position::Position;
-use ply_core::search::{Evaluator, Score};
+use ply_core::search::{EvalStack, Evaluator, Score};
 
 pub mod patterns;
 
@@ -27,6 +27,11 @@ impl Evaluation {
 impl<G: MoveGenerator> Evaluator<Position<G>> for Evaluation {
     fn evaluate(&self, position: &Position<G>) -> Score {
         Score(Self::score::<G>(position.player(), position.opponent()))
+    }
+
+    /// The pattern indices kept along the line ([`patterns::stack`]).
+    fn stack(&self) -> Option<Box<dyn EvalStack<Position<G>>>> {
+        Evaluator::<Position<G>>::stack(PatternEvaluation::current())
     }
 }
 

@@ -18,6 +18,8 @@
 //!   with an odd number of empty squares (5 entries).
 //! - **Stages**: [`STAGES`] weight sets of [`EMPTIES_PER_STAGE`] empty
 //!   squares each, by the number of empty squares.
+//! - **In a search** the indices are updated move by move along the line
+//!   ([`stack`]) rather than read afresh from the boards ([`index`]).
 //!
 //! The score is the sum of the weights, in centi-discs for the side to move
 //! (100 per disc: the weights are fitted to final disc differences), and the
@@ -25,6 +27,7 @@
 
 pub mod index;
 pub mod set;
+pub mod stack;
 pub mod symmetry;
 pub mod weights;
 
@@ -36,9 +39,9 @@ pub use weights::{
 use crate::movegen::MoveGenerator;
 use crate::position::Position;
 use arrayvec::ArrayVec;
-use ply_core::search::{Evaluator, Score};
+use ply_core::search::{EvalStack, Evaluator, Score};
 use set::MOBILITY_ENTRIES;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The weights ply ships, built into the binary (see the README for the
 /// command that made them).
@@ -163,10 +166,10 @@ fn board_entries(
 }
 
 /// The evaluation tables of every stage, in the full layout (one weight per
-/// configuration, for a lookup per instance).
+/// configuration, for a lookup per instance). Clones share the tables.
 #[derive(Clone)]
 pub struct PatternEvaluation {
-    tables: Vec<i16>,
+    tables: Arc<[i16]>,
     stage_len: usize,
     /// Whether any weight of the board-count features (disc difference,
     /// potential mobility, odd quadrants) is non-zero: where none is, they
@@ -216,7 +219,7 @@ impl PatternEvaluation {
             })
         });
         PatternEvaluation {
-            tables,
+            tables: tables.into(),
             stage_len: full.len,
             counts_board,
         }
@@ -259,6 +262,19 @@ impl PatternEvaluation {
     /// final disc difference when neither side can move.
     #[must_use]
     pub fn score<G: MoveGenerator>(&self, player: u64, opponent: u64) -> i32 {
+        self.score_with_indices::<G>(player, opponent, || index::indices(player, opponent))
+    }
+
+    /// [`score`](Self::score) with the pattern indices of the position (as
+    /// [`index::indices`] gives them) from `indices`, which is not called
+    /// for a finished game.
+    #[inline]
+    pub(crate) fn score_with_indices<G: MoveGenerator>(
+        &self,
+        player: u64,
+        opponent: u64,
+        indices: impl FnOnce() -> [u16; INSTANCE_COUNT],
+    ) -> i32 {
         let my_moves = G::moves(player, opponent);
         let their_moves = G::moves(opponent, player);
         let empties = (!(player | opponent)).count_ones();
@@ -270,7 +286,7 @@ impl PatternEvaluation {
         let start = stage(empties) * self.stage_len;
         let table = &self.tables[start..start + self.stage_len];
         let mut score = 0i32;
-        for (instance, index) in INSTANCES.iter().zip(index::indices(player, opponent)) {
+        for (instance, index) in INSTANCES.iter().zip(indices()) {
             score += i32::from(
                 table[full.pattern_offsets[usize::from(instance.pattern)] + usize::from(index)],
             );
@@ -295,6 +311,11 @@ fn final_difference(player: u64, opponent: u64, empties: u32) -> i32 {
 impl<G: MoveGenerator> Evaluator<Position<G>> for PatternEvaluation {
     fn evaluate(&self, position: &Position<G>) -> Score {
         Score(self.score::<G>(position.player(), position.opponent()))
+    }
+
+    /// The pattern indices kept along the line ([`stack::PatternStack`]).
+    fn stack(&self) -> Option<Box<dyn EvalStack<Position<G>>>> {
+        Some(Box::new(stack::PatternStack::new(self.clone())))
     }
 }
 

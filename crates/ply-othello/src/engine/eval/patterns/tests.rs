@@ -26,7 +26,7 @@ fn positions(count: usize) -> Vec<Othello> {
 }
 
 /// Weights with every entry different, from a seed.
-fn noisy_weights(seed: u64) -> PatternWeights {
+pub(super) fn noisy_weights(seed: u64) -> PatternWeights {
     let mut weights = PatternWeights::zeros();
     let mut x = seed;
     for s in 0..STAGES {
