@@ -175,6 +175,11 @@ pub struct PatternEvaluation {
     /// potential mobility, odd quadrants) is non-zero: where none is, they
     /// are not counted (weights fitted before them).
     counts_board: bool,
+    /// Where each instance's table starts in a stage's (the full layout's
+    /// offset of its pattern).
+    instance_offsets: [usize; INSTANCE_COUNT],
+    /// Where each extra feature's table starts in a stage's.
+    extra_offsets: [usize; Extra::ALL.len()],
 }
 
 impl std::fmt::Debug for PatternEvaluation {
@@ -222,6 +227,10 @@ impl PatternEvaluation {
             tables: tables.into(),
             stage_len: full.len,
             counts_board,
+            instance_offsets: std::array::from_fn(|i| {
+                full.pattern_offsets[usize::from(INSTANCES[i].pattern)]
+            }),
+            extra_offsets: full.extra_offsets,
         }
     }
 
@@ -262,18 +271,19 @@ impl PatternEvaluation {
     /// final disc difference when neither side can move.
     #[must_use]
     pub fn score<G: MoveGenerator>(&self, player: u64, opponent: u64) -> i32 {
-        self.score_with_indices::<G>(player, opponent, || index::indices(player, opponent))
+        self.score_with_indices::<G, _>(player, opponent, || index::indices(player, opponent))
     }
 
     /// [`score`](Self::score) with the pattern indices of the position (as
-    /// [`index::indices`] gives them) from `indices`, which is not called
-    /// for a finished game.
+    /// [`index::indices`] gives them, in a slice of at least
+    /// [`INSTANCE_COUNT`]) from `indices`, which is not called for a
+    /// finished game.
     #[inline]
-    pub(crate) fn score_with_indices<G: MoveGenerator>(
+    pub(crate) fn score_with_indices<G: MoveGenerator, I: AsRef<[u16]>>(
         &self,
         player: u64,
         opponent: u64,
-        indices: impl FnOnce() -> [u16; INSTANCE_COUNT],
+        indices: impl FnOnce() -> I,
     ) -> i32 {
         let my_moves = G::moves(player, opponent);
         let their_moves = G::moves(opponent, player);
@@ -281,22 +291,19 @@ impl PatternEvaluation {
         if my_moves == 0 && their_moves == 0 {
             return 100 * final_difference(player, opponent, empties);
         }
-        let set = PatternSet::get();
-        let full = &set.full;
         let start = stage(empties) * self.stage_len;
         let table = &self.tables[start..start + self.stage_len];
         let mut score = 0i32;
-        for (instance, index) in INSTANCES.iter().zip(indices()) {
-            score += i32::from(
-                table[full.pattern_offsets[usize::from(instance.pattern)] + usize::from(index)],
-            );
+        let indices = indices();
+        for (&offset, &index) in self.instance_offsets.iter().zip(indices.as_ref()) {
+            score += i32::from(table[offset + usize::from(index)]);
         }
         let mut extras = move_entries(player, opponent, my_moves, their_moves);
         if self.counts_board {
             board_entries(player, opponent, &mut extras);
         }
         for (extra, value) in extras {
-            score += i32::from(table[full.extra(extra) + value]);
+            score += i32::from(table[self.extra_offsets[extra as usize] + value]);
         }
         score.clamp(-MAX_SCORE + 1, MAX_SCORE - 1)
     }

@@ -215,11 +215,9 @@ impl<G: MoveGenerator> EvalStack<Position<G>> for PatternStack<G> {
         let line = &mut self.line;
         let score = self
             .evaluation
-            .score_with_indices::<G>(boards.0, boards.1, || {
+            .score_with_indices::<G, _>(boards.0, boards.1, move || {
                 line.bring_up_to_date(ply, boards);
-                let mut indices = [0; INSTANCE_COUNT];
-                indices.copy_from_slice(&line.entries[ply].indices[0][..INSTANCE_COUNT]);
-                indices
+                &line.entries[ply].indices[0]
             });
         Score(score)
     }
