@@ -952,6 +952,10 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                         cut_node,
                     );
                     self.excluded[ply] = None;
+                    // That search made the other moves' children at
+                    // `ply + 1`: the evaluation's stack is told of this
+                    // child again, or its line would be computed afresh.
+                    self.made(ply + 1, position, &child);
                     if self.stopped {
                         return Score::DRAW;
                     }

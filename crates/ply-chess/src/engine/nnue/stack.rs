@@ -267,6 +267,66 @@ mod tests {
         assert!(checked > 5000);
     }
 
+    /// The network's stack, watched: counts the children pushed from a
+    /// parent other than the position last pushed one ply up (which the
+    /// stack then evaluates afresh).
+    struct Watched {
+        stack: NnueStack,
+        keys: Vec<u64>,
+        unlinked: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    }
+
+    impl<R> EvalStack<Board<R>> for Watched
+    where
+        Board<R>: ChessBoard,
+    {
+        fn push(&mut self, ply: usize, parent: &Board<R>, child: &Board<R>) {
+            if ply >= 2 && self.keys[ply - 1] != parent.hash() {
+                self.unlinked
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            self.keys[ply] = child.hash();
+            self.stack.push(ply, parent, child);
+        }
+
+        fn evaluate(&mut self, ply: usize, board: &Board<R>) -> Score {
+            self.stack.evaluate(ply, board)
+        }
+    }
+
+    /// The network with the watched stack.
+    struct Watching(Nnue, std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+    impl Evaluator<Position> for Watching {
+        fn evaluate(&self, position: &Position) -> Score {
+            self.0.evaluate(position)
+        }
+
+        fn stack(&self) -> Option<Box<dyn EvalStack<Position>>> {
+            Some(Box::new(Watched {
+                stack: NnueStack::new(self.0.clone()),
+                keys: vec![0; MAX_PLY + 2],
+                unlinked: self.1.clone(),
+            }))
+        }
+    }
+
+    /// The search tells the stack of every position on its line, ply by
+    /// ply, also after the singular extension's search of the other moves
+    /// (which makes their children at the same ply as the move's): no
+    /// position is evaluated afresh but the root.
+    #[test]
+    fn the_search_keeps_the_stack_on_its_line() {
+        let stop = AtomicBool::new(false);
+        let unlinked = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        for fen in FENS {
+            let root = Position::from_fen(fen).expect("a legal FEN");
+            let mut engine = Engine::new(Watching(nnue(), unlinked.clone()), 1);
+            engine.search(&root, &[], &Limits::depth(10), &stop, &mut |_| {});
+        }
+        assert_eq!(unlinked.load(std::sync::atomic::Ordering::Relaxed), 0);
+    }
+
     /// The network without its stack: every position evaluated afresh.
     struct Fresh(Nnue);
 
