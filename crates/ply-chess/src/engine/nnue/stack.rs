@@ -206,7 +206,8 @@ mod tests {
     use crate::engine::nnue::tests::random_bucketed_network;
     use ply_core::rng::Rng;
     use ply_core::search::{Engine, Evaluator, Limits};
-    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
     /// Positions with castling, en passant and promotions (with and without
     /// capture) to come.
@@ -273,7 +274,7 @@ mod tests {
     struct Watched {
         stack: NnueStack,
         keys: Vec<u64>,
-        unlinked: std::sync::Arc<std::sync::atomic::AtomicU64>,
+        unlinked: Arc<AtomicU64>,
     }
 
     impl<R> EvalStack<Board<R>> for Watched
@@ -282,8 +283,7 @@ mod tests {
     {
         fn push(&mut self, ply: usize, parent: &Board<R>, child: &Board<R>) {
             if ply >= 2 && self.keys[ply - 1] != parent.hash() {
-                self.unlinked
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                self.unlinked.fetch_add(1, Ordering::Relaxed);
             }
             self.keys[ply] = child.hash();
             self.stack.push(ply, parent, child);
@@ -295,7 +295,7 @@ mod tests {
     }
 
     /// The network with the watched stack.
-    struct Watching(Nnue, std::sync::Arc<std::sync::atomic::AtomicU64>);
+    struct Watching(Nnue, Arc<AtomicU64>);
 
     impl Evaluator<Position> for Watching {
         fn evaluate(&self, position: &Position) -> Score {
@@ -318,13 +318,13 @@ mod tests {
     #[test]
     fn the_search_keeps_the_stack_on_its_line() {
         let stop = AtomicBool::new(false);
-        let unlinked = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let unlinked = Arc::new(AtomicU64::new(0));
         for fen in FENS {
             let root = Position::from_fen(fen).expect("a legal FEN");
             let mut engine = Engine::new(Watching(nnue(), unlinked.clone()), 1);
             engine.search(&root, &[], &Limits::depth(10), &stop, &mut |_| {});
         }
-        assert_eq!(unlinked.load(std::sync::atomic::Ordering::Relaxed), 0);
+        assert_eq!(unlinked.load(Ordering::Relaxed), 0);
     }
 
     /// The network without its stack: every position evaluated afresh.
