@@ -29,12 +29,11 @@ const MAX_HASH_MB: u64 = 65536;
 
 /// The strength `UCI_Elo` asks for, as a level: the Elo of each level
 /// (index 0 is level 1, index 9 full strength) on Stockfish 15.1's own
-/// `UCI_Elo` scale, measured at 100 ms a move (`scripts/calibrate-elo`, the
-/// README has the games). Levels 7 to 9 measured 1850, 1810 and 1775 (about
-/// ±80 each): indistinguishable, so they share their mean and a request gets
-/// level 9. A request gets the strongest level at or below it (level 1 below
+/// `UCI_Elo` scale, measured with the built-in network at 100 ms a move
+/// (`scripts/calibrate-elo`, the README has the games; about ±100 to ±150
+/// each). A request gets the strongest level at or below it (level 1 below
 /// the range).
-const LEVEL_ELO: [u32; 10] = [755, 880, 1130, 1280, 1565, 1695, 1810, 1810, 1810, 2630];
+const LEVEL_ELO: [u32; 10] = [710, 957, 1095, 1245, 1363, 1528, 1562, 1728, 1909, 2696];
 
 /// The state of a UCI session.
 struct Uci {
