@@ -168,6 +168,12 @@ pub struct Features {
     /// history (their other [`history_reductions`](Self::history_reductions)
     /// terms stay).
     pub large_history_bonus: bool,
+    /// ProbCut by captures (Stockfish's and Ethereal's, not the fitted
+    /// model of [`Searchable::probcut`]): at a node off the principal
+    /// variation deep enough, a capture that wins material beyond a margin
+    /// over beta by exchange, whose quiescence and then a search four plies
+    /// shallower both still beat beta by that margin, cuts the node.
+    pub capture_probcut: bool,
 }
 
 impl Features {
@@ -193,6 +199,7 @@ impl Features {
         keep_learnt: true,
         cut_node_reductions: true,
         large_history_bonus: true,
+        capture_probcut: true,
     };
     /// Only the sound ones: no pruning by evaluation or null move.
     pub const SOUND: Features = Features {
@@ -216,6 +223,7 @@ impl Features {
         keep_learnt: false,
         cut_node_reductions: false,
         large_history_bonus: false,
+        capture_probcut: false,
     };
 }
 

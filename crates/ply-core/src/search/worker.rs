@@ -128,6 +128,19 @@ const WINDOW_REDUCTION_DEPTH: i32 = 3;
 /// The least depth at which a table move is tested for being singular.
 const SINGULAR_MIN_DEPTH: i32 = 8;
 
+/// How far beyond beta (in centi-units) a capture must land for
+/// [`Features::capture_probcut`](super::Features::capture_probcut) to cut
+/// (Ethereal's margin).
+const CAPTURE_PROBCUT_MARGIN: i32 = 100;
+
+/// The least depth at which
+/// [`Features::capture_probcut`](super::Features::capture_probcut) is tried.
+const CAPTURE_PROBCUT_MIN_DEPTH: i32 = 5;
+
+/// How many plies shallower than the node the verifying search of
+/// [`Features::capture_probcut`](super::Features::capture_probcut) goes.
+const CAPTURE_PROBCUT_REDUCTION: i32 = 4;
+
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
 
@@ -808,6 +821,49 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
+        // ProbCut by captures: a capture that keeps the node well above beta
+        // by quiescence and by a shallower search shows the node fails high
+        // (not while converting a known value, as below).
+        if G::FEATURES.capture_probcut
+            && self.stop_at_known
+            && excluded.is_none()
+            && !pv_node
+            && !in_check
+            && depth >= CAPTURE_PROBCUT_MIN_DEPTH
+            && !beta.is_decisive()
+        {
+            let probcut_beta = Score(beta.0 + CAPTURE_PROBCUT_MARGIN);
+            // The depth a cut is stored at: the verifying search's, plus the
+            // capture's ply.
+            let cut_depth = depth - CAPTURE_PROBCUT_REDUCTION + 1;
+            // A search nearly as deep already stayed below the raised bound.
+            let refuted = stored.is_some_and(|entry| {
+                i32::from(entry.depth) >= cut_depth
+                    && entry.bound != Bound::Lower
+                    && entry.score.from_table(ply) < probcut_beta
+            });
+            if !refuted
+                && !probcut_beta.is_decisive()
+                && let Some((score, mv)) =
+                    self.capture_probcut(position, probcut_beta, eval, depth, ply, cut_node)
+            {
+                self.shared.table.store(
+                    key,
+                    Entry {
+                        packed_move: Some(G::pack_move(mv)),
+                        score: score.to_table(ply),
+                        eval: raw_eval,
+                        depth: cut_depth as u8,
+                        bound: Bound::Lower,
+                    },
+                );
+                return score;
+            }
+            if self.stopped {
+                return Score::DRAW;
+            }
+        }
+
         // Far outside the window on the static score, with no capture or
         // evasion pending: the line is decided by far either way, and is
         // searched a ply shallower (Cake's material-window cut). Not in a
@@ -1143,6 +1199,56 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
             if score <= low {
                 return Some(alpha);
+            }
+        }
+        None
+    }
+
+    /// [`Features::capture_probcut`](super::Features::capture_probcut)'s
+    /// test at a node `depth` plies deep with static score `eval`: the score
+    /// of the first capture or promotion that wins at least
+    /// `probcut_beta - eval` by exchange and whose quiescence and then
+    /// reduced search both reach `probcut_beta`, with the capture; or
+    /// `None`.
+    fn capture_probcut(
+        &mut self,
+        position: &G,
+        probcut_beta: Score,
+        eval: Score,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<(Score, G::Move)> {
+        let threshold = probcut_beta.0 - eval.0;
+        let window = (-probcut_beta, Score(-probcut_beta.0 + 1));
+        let mut picker = MovePicker::quiescence(position, 0);
+        while let Some(mv) = picker.next(position, |_| 0) {
+            if !position.see_at_least(mv, threshold) {
+                continue;
+            }
+            let child = position.play_unchecked(mv);
+            self.made(ply + 1, position, &child);
+            self.path.push(child.hash());
+            self.played[ply + 1] = Some(position.history_index(mv));
+            self.continuations[ply + 1] = self.continuation_index(position, mv);
+            let mut score = -self.quiescence(&child, window.0, window.1, ply + 1);
+            if score >= probcut_beta && !self.stopped {
+                score = -self.search(
+                    &child,
+                    window.0,
+                    window.1,
+                    depth - CAPTURE_PROBCUT_REDUCTION,
+                    ply + 1,
+                    true,
+                    !cut_node,
+                );
+            }
+            self.path.pop();
+            if self.stopped {
+                return None;
+            }
+            if score >= probcut_beta {
+                return Some((score, mv));
             }
         }
         None
