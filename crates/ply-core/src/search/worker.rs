@@ -519,9 +519,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             let mv = self.root_moves[i].mv;
             let child = root.play_unchecked(mv);
             self.made(1, &root, &child);
-            self.path.push(child.hash());
-            self.played[1] = Some(root.history_index(mv));
-            self.continuations[1] = self.continuation_index(&root, mv);
+            self.enter(0, &root, &child, Some(mv));
             let extension = i32::from(G::FEATURES.check_extension && child.in_check());
             let new_depth = depth - 1 + extension;
             let score = if i == first {
@@ -661,6 +659,17 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
+    /// Puts `child`, reached from `position` at `ply` by `mv` (`None`: the
+    /// null move), on the line at `ply + 1`: its key on the path (for
+    /// repetitions) and the move for the histories of the nodes below it.
+    /// The caller pops the path when the child's search returns.
+    #[inline]
+    fn enter(&mut self, ply: usize, position: &G, child: &G, mv: Option<G::Move>) {
+        self.path.push(child.hash());
+        self.played[ply + 1] = mv.map(|mv| position.history_index(mv));
+        self.continuations[ply + 1] = mv.and_then(|mv| self.continuation_index(position, mv));
+    }
+
     /// The [continuation index](Searchable::continuation_index) of `mv`
     /// where the game keeps a continuation history.
     #[inline]
@@ -782,10 +791,8 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
         {
             // Deeper and further above beta: a shallower search suffices.
             let reduction = 3 + depth / 3 + ((eval.0 - beta.0) / 200).min(3);
-            self.path.push(child.hash());
             self.made(ply + 1, position, &child);
-            self.played[ply + 1] = None;
-            self.continuations[ply + 1] = None;
+            self.enter(ply, position, &child, None);
             let score = -self.search(
                 &child,
                 -beta,
@@ -1023,10 +1030,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
             let new_depth = depth - 1 + extension;
-            self.path.push(child.hash());
-            let move_index = position.history_index(mv);
-            self.played[ply + 1] = Some(move_index);
-            self.continuations[ply + 1] = self.continuation_index(position, mv);
+            self.enter(ply, position, &child, Some(mv));
             let score = if searched == 0 {
                 -self.search(
                     &child,
@@ -1228,9 +1232,7 @@ impl<'a, G: Searchable, E: Evaluator<G>> Worker<'a, G, E> {
             }
             let child = position.play_unchecked(mv);
             self.made(ply + 1, position, &child);
-            self.path.push(child.hash());
-            self.played[ply + 1] = Some(position.history_index(mv));
-            self.continuations[ply + 1] = self.continuation_index(position, mv);
+            self.enter(ply, position, &child, Some(mv));
             let mut score = -self.quiescence(&child, window.0, window.1, ply + 1);
             if score >= probcut_beta && !self.stopped {
                 score = -self.search(
