@@ -42,6 +42,9 @@
 //! of the format before buckets). A file of any other length, magic, version or hash
 //! is refused ([`NetworkError`]).
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"PLYNNUE\0";
 /// The format version this code reads and writes.
@@ -402,16 +405,48 @@ impl Network {
 
     /// `to = from` plus the rows of `added` minus those of `removed`: a
     /// child's accumulator from its parent's in one pass (wrapping, as
-    /// [`Network::add_feature`]).
+    /// [`Network::add_feature`]). The usual moves (one row added and one or
+    /// two taken away, or two and two for castling) read each lane once.
     #[inline]
     pub fn update(&self, from: &[i16], to: &mut [i16], added: &[usize], removed: &[usize]) {
         let h = self.hidden;
-        to[..h].copy_from_slice(&from[..h]);
-        for &feature in added {
-            self.add_feature(&mut to[..h], feature);
-        }
-        for &feature in removed {
-            self.remove_feature(&mut to[..h], feature);
+        let row = |feature: usize| &self.feature_weights[feature * h..][..h];
+        let (from, to) = (&from[..h], &mut to[..h]);
+        match (added, removed) {
+            (&[a], &[r]) => {
+                let (a, r) = (row(a), row(r));
+                for i in 0..h {
+                    to[i] = from[i].wrapping_add(a[i]).wrapping_sub(r[i]);
+                }
+            }
+            (&[a], &[r1, r2]) => {
+                let (a, r1, r2) = (row(a), row(r1), row(r2));
+                for i in 0..h {
+                    to[i] = from[i]
+                        .wrapping_add(a[i])
+                        .wrapping_sub(r1[i])
+                        .wrapping_sub(r2[i]);
+                }
+            }
+            (&[a1, a2], &[r1, r2]) => {
+                let (a1, a2, r1, r2) = (row(a1), row(a2), row(r1), row(r2));
+                for i in 0..h {
+                    to[i] = from[i]
+                        .wrapping_add(a1[i])
+                        .wrapping_add(a2[i])
+                        .wrapping_sub(r1[i])
+                        .wrapping_sub(r2[i]);
+                }
+            }
+            _ => {
+                to.copy_from_slice(from);
+                for &feature in added {
+                    self.add_feature(to, feature);
+                }
+                for &feature in removed {
+                    self.remove_feature(to, feature);
+                }
+            }
         }
     }
 
@@ -467,21 +502,52 @@ fn dot(acc: &[i16], weights: &[i16], term: impl Fn(i16, i16) -> i32) -> i64 {
 }
 
 /// `Σ clamp(a, 0, qa) * w`: a term is at most 255 * 32767 < 2^23 (`qa` is
-/// at most [`MAX_QA`], checked when the file is read).
+/// at most [`MAX_QA`], checked when the file is read). With AVX2 where the
+/// CPU has it ([`crate::cpu::has_avx2`]), the same sum.
 #[inline]
 fn dot_crelu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
-    dot(acc, weights, |a, w| {
-        i32::from(a.clamp(0, qa)) * i32::from(w)
-    })
+    #[cfg(target_arch = "x86_64")]
+    if avx2_fits(acc, weights) {
+        // SAFETY: `avx2_fits` has checked that the CPU has AVX2.
+        return unsafe { avx2::dot_crelu(acc, weights, qa) };
+    }
+    portable_dot_crelu(acc, weights, qa)
 }
 
 /// `Σ clamp(a, 0, qa)² * w`: with `|w|` at most
 /// [`MAX_SQUARED_OUTPUT_WEIGHT`] (checked when the file is read) and
 /// `qa <= MAX_QA`, `clamp(a) * w` (at most 255 * 127) fits in `i16` and a term
 /// is at most 255 * 127 * 255 < 2^23: a 16-bit multiply, then a 16-to-32-bit
-/// multiply-add (`pmullw`, `pmaddwd`).
+/// multiply-add. With AVX2 where the CPU has it, the same sum.
 #[inline]
 fn dot_screlu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2_fits(acc, weights) {
+        // SAFETY: `avx2_fits` has checked that the CPU has AVX2.
+        return unsafe { avx2::dot_screlu(acc, weights, qa) };
+    }
+    portable_dot_screlu(acc, weights, qa)
+}
+
+/// Whether the CPU has AVX2 and the vectors suit its dot products (one
+/// length, a multiple of 16: every network a file may hold).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn avx2_fits(acc: &[i16], weights: &[i16]) -> bool {
+    crate::cpu::has_avx2() && acc.len() == weights.len() && acc.len().is_multiple_of(16)
+}
+
+/// [`dot_crelu`] in plain Rust, for any CPU.
+#[inline]
+fn portable_dot_crelu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
+    dot(acc, weights, |a, w| {
+        i32::from(a.clamp(0, qa)) * i32::from(w)
+    })
+}
+
+/// [`dot_screlu`] in plain Rust, for any CPU.
+#[inline]
+fn portable_dot_screlu(acc: &[i16], weights: &[i16], qa: i16) -> i64 {
     dot(acc, weights, |a, w| {
         let c = a.clamp(0, qa);
         i32::from(c.wrapping_mul(w)) * i32::from(c)
@@ -520,6 +586,44 @@ mod tests {
             .collect();
         net.output_bias = vec![-500, 70, 9000];
         net
+    }
+
+    /// `update` gives what adding and removing the rows one by one gives,
+    /// for the fused shapes (one or two rows each way) and the others,
+    /// wrapping included.
+    #[test]
+    fn update_is_the_rows_added_and_removed_one_by_one() {
+        let mut net = tiny();
+        net.features = 12;
+        net.feature_weights = (0..12 * net.hidden)
+            .map(|i| (i as i16 * 13) % 97 - 48)
+            .collect();
+        net.feature_weights[3 * net.hidden] = i16::MAX;
+        net.feature_weights[5 * net.hidden + 1] = i16::MIN;
+        let from: Vec<i16> = (0..net.hidden)
+            .map(|i| (i as i16).wrapping_mul(3000).wrapping_sub(1000))
+            .collect();
+        let shapes: [(&[usize], &[usize]); 7] = [
+            (&[3], &[5]),
+            (&[3], &[5, 7]),
+            (&[3, 9], &[5, 7]),
+            (&[], &[]),
+            (&[3], &[]),
+            (&[3, 9, 11], &[5]),
+            (&[2], &[5, 7, 8, 10]),
+        ];
+        for (added, removed) in shapes {
+            let mut expected = from.clone();
+            for &f in added {
+                net.add_feature(&mut expected, f);
+            }
+            for &f in removed {
+                net.remove_feature(&mut expected, f);
+            }
+            let mut to = vec![0; net.hidden];
+            net.update(&from, &mut to, added, removed);
+            assert_eq!(to, expected, "{added:?} {removed:?}");
+        }
     }
 
     #[test]
@@ -606,6 +710,37 @@ mod tests {
             Network::from_bytes(&squared.to_bytes()),
             Err(NetworkError::Header(_))
         ));
+    }
+
+    /// The dispatched dot products (AVX2 where the CPU has it) and the
+    /// portable ones give the same sums, extremes included.
+    #[test]
+    fn the_simd_dot_products_are_the_portable_ones() {
+        let mut rng = crate::rng::Rng::new(5);
+        for hidden in [16, 48, 128, 144, 1024] {
+            for trial in 0..50 {
+                let value = |rng: &mut crate::rng::Rng, limit: i16| match (trial, rng.below(5)) {
+                    (0, _) | (_, 0) => limit,
+                    (1, _) | (_, 1) => -limit,
+                    _ => (rng.below(2 * limit as usize + 1) as i32 - i32::from(limit)) as i16,
+                };
+                let acc: Vec<i16> = (0..hidden).map(|_| value(&mut rng, i16::MAX)).collect();
+                let wide: Vec<i16> = (0..hidden).map(|_| value(&mut rng, i16::MAX)).collect();
+                let narrow: Vec<i16> = (0..hidden)
+                    .map(|_| value(&mut rng, MAX_SQUARED_OUTPUT_WEIGHT))
+                    .collect();
+                for qa in [1, 100, MAX_QA] {
+                    assert_eq!(
+                        dot_crelu(&acc, &wide, qa),
+                        portable_dot_crelu(&acc, &wide, qa)
+                    );
+                    assert_eq!(
+                        dot_screlu(&acc, &narrow, qa),
+                        portable_dot_screlu(&acc, &narrow, qa)
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -106,17 +106,20 @@ impl NnueStack {
         let entry = &self.entries[ply];
         let (before, after) = self.accumulators[2 * h * (ply - 1)..][..4 * h].split_at_mut(2 * h);
         for (perspective, offset) in [(Color::White, 0), (Color::Black, h)] {
-            let features = |changes: &Changes| -> ArrayVec<usize, MAX_CHANGES> {
-                changes
-                    .iter()
-                    .map(|&(piece, square)| feature(perspective, piece, square))
-                    .collect()
+            let features = |changes: &Changes| {
+                let mut out = [0; MAX_CHANGES];
+                for (slot, &(piece, square)) in out.iter_mut().zip(changes) {
+                    *slot = feature(perspective, piece, square);
+                }
+                (out, changes.len())
             };
+            let (added, added_count) = features(&entry.added);
+            let (removed, removed_count) = features(&entry.removed);
             network.update(
                 &before[offset..offset + h],
                 &mut after[offset..offset + h],
-                &features(&entry.added),
-                &features(&entry.removed),
+                &added[..added_count],
+                &removed[..removed_count],
             );
         }
         self.entries[ply].computed = true;
@@ -150,17 +153,25 @@ impl NnueStack {
     }
 }
 
-/// Pieces on `after` not on `before`, appended to `out`; `false` if they
-/// do not fit.
-fn differences(before: &Position, after: &Position, out: &mut Changes) -> bool {
-    for color in Color::ALL {
-        for role in Role::ALL {
-            let new = after.pieces(color, role) - before.pieces(color, role);
-            for square in new {
-                if out.try_push((Piece { color, role }, square)).is_err() {
-                    return false;
-                }
-            }
+/// The pieces the move took up and put down, read off the squares whose
+/// contents differ between `before` and `after` (a square whose piece did
+/// not change is not read); `false` if they do not fit.
+fn differences(before: &Position, after: &Position, entry: &mut Entry) -> bool {
+    let mut changed = (before.color(Color::White) ^ after.color(Color::White))
+        | (before.color(Color::Black) ^ after.color(Color::Black));
+    for role in Role::ALL {
+        changed |= before.role(role) ^ after.role(role);
+    }
+    for square in changed {
+        if let Some(piece) = before.piece_on(square)
+            && entry.removed.try_push((piece, square)).is_err()
+        {
+            return false;
+        }
+        if let Some(piece) = after.piece_on(square)
+            && entry.added.try_push((piece, square)).is_err()
+        {
+            return false;
         }
     }
     true
@@ -182,8 +193,7 @@ where
         entry.computed = false;
         entry.added.clear();
         entry.removed.clear();
-        entry.overflow = !differences(&before, &after, &mut entry.added)
-            || !differences(&after, &before, &mut entry.removed);
+        entry.overflow = !differences(&before, &after, entry);
     }
 
     fn evaluate(&mut self, ply: usize, board: &Board<R>) -> Score {
