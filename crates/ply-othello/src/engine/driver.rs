@@ -310,13 +310,8 @@ impl OthelloPlayer {
                 proved.nodes += thought.nodes;
                 proved
             }
-            Ok(solution) => {
-                thought.nodes += solution.nodes;
-                thought.time = start.elapsed();
-                thought
-            }
-            Err(nodes) => {
-                thought.nodes += nodes;
+            unproved => {
+                thought.nodes += unproved.map_or_else(|nodes| nodes, |solution| solution.nodes);
                 thought.time = start.elapsed();
                 thought
             }
@@ -576,11 +571,10 @@ mod tests {
     #[test]
     fn a_solve_past_its_deadline_stops() {
         // FFO #40, 20 empties: far more than no time at all.
-        let ffo_40 = FFO_40;
         let mut engine = OthelloPlayer::new(1, 1).unwrap();
         let stop = AtomicBool::new(false);
         let past = Some(Instant::now());
-        let solved = engine.solve_until(&position(ffo_40), solve::Options::exact(), past, &stop);
+        let solved = engine.solve_until(&position(FFO_40), solve::Options::exact(), past, &stop);
         assert!(solved.is_err());
         let solved = engine.solve_until(&position(FFO_1), solve::Options::exact(), None, &stop);
         assert_eq!(solved.unwrap().score, 18);
