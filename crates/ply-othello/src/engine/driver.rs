@@ -21,7 +21,7 @@
 //!
 //! Under a time limit, a midgame search at [`PROOF_AFTER_SEARCH_EMPTIES`]
 //! empties or fewer is followed by a win/loss/draw solve in the time left
-//! ([`OthelloPlayer::search_then_prove`]): there the search's every line
+//! (`OthelloPlayer::search_then_prove`): there the search's every line
 //! reaches the last move (pruned by ProbCut) in a fraction of its share of
 //! the clock, and a proof in the time the clock has to spare keeps the won
 //! and drawn results that the search's move would throw away (NTest proves
@@ -167,7 +167,7 @@ impl std::fmt::Debug for OthelloPlayer {
 const FALLBACK_DEPTH: u32 = 4;
 
 /// The most empties at which a midgame search under a time limit is
-/// followed by a win/loss/draw solve ([`OthelloPlayer::search_then_prove`]).
+/// followed by a win/loss/draw solve (`OthelloPlayer::search_then_prove`).
 /// 24: at 0.28 s a move on average, the solve after the search took 1.45 s
 /// at 24 empties and 0.67 s at 23 out of the clock ply used to leave unused
 /// (README, "The Othello engine").
