@@ -151,14 +151,16 @@ fn count_thrown(args: &[String]) -> Result<(), String> {
     let (mut positions, mut thrown, mut seconds) = (0, 0, 0.0);
     for (number, (values, choice)) in truth.lines().zip(choices.lines()).enumerate() {
         let number = number + 1;
-        let mut values = values.split_whitespace().map(|pair| {
-            let (mv, value) = pair.split_once(':').unwrap_or((pair, ""));
-            value
-                .parse::<i32>()
-                .map(|value| (mv, value.signum()))
-                .map_err(|_| format!("truth line {number}: {pair} is not move:score"))
-        });
-        let values: Vec<(&str, i32)> = values.by_ref().collect::<Result<_, _>>()?;
+        let signs: Vec<(&str, i32)> = values
+            .split_whitespace()
+            .map(|pair| {
+                let (mv, value) = pair.split_once(':').unwrap_or((pair, ""));
+                value
+                    .parse::<i32>()
+                    .map(|value| (mv, value.signum()))
+                    .map_err(|_| format!("truth line {number}: {pair} is not move:score"))
+            })
+            .collect::<Result<_, _>>()?;
         let mut fields = choice.split_whitespace();
         let chosen = fields.next().unwrap_or("-");
         seconds += fields
@@ -166,19 +168,16 @@ fn count_thrown(args: &[String]) -> Result<(), String> {
             .and_then(|s| s.parse::<f64>().ok())
             .unwrap_or(0.0);
         positions += 1;
-        let Some(best) = values.iter().map(|&(_, sign)| sign).max() else {
+        let Some(best) = signs.iter().map(|&(_, sign)| sign).max() else {
             continue;
         };
-        let got = values
+        let got = signs
             .iter()
             .find(|&&(mv, _)| mv == chosen)
             .map(|&(_, sign)| sign);
         if got.is_none_or(|sign| sign < best) {
             thrown += 1;
-            println!(
-                "{number}: {chosen} throws a result ({})",
-                values_text(&values)
-            );
+            println!("{number}: {chosen} throws a result ({values})");
         }
     }
     println!(
@@ -186,13 +185,4 @@ fn count_thrown(args: &[String]) -> Result<(), String> {
         seconds / f64::from(positions.max(1))
     );
     Ok(())
-}
-
-/// `move:sign` pairs, for a line of `thrown`'s report.
-fn values_text(values: &[(&str, i32)]) -> String {
-    let text: Vec<String> = values
-        .iter()
-        .map(|(mv, sign)| format!("{mv}:{sign:+}"))
-        .collect();
-    text.join(" ")
 }
