@@ -2,18 +2,31 @@
 raise KeyboardInterrupt soon after the signal."""
 
 import _thread
+import signal
 import threading
 import time
+
+import pytest
 
 import plygames
 
 
+@pytest.fixture(autouse=True)
+def python_handles_ctrl_c():
+    """Python's own SIGINT handler for each test. A process started in the
+    background of a non-interactive shell (`cmd &`) inherits SIGINT ignored,
+    Python then installs no handler, `_thread.interrupt_main()` does nothing
+    and these calls would run to their end (hours for perft(9), as in a run
+    of .ci/run started with `&`)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
 
 def interrupted_within(call, seconds=5.0):
     """Whether `call` raises KeyboardInterrupt within `seconds` of Ctrl-C
-    (simulated at 0.3 s, and again every 2 s while the call runs: two CI runs
-    once hung here, the first interrupt apparently lost; the time limit
-    still holds)."""
+    (simulated at 0.3 s, and again every 2 s while the call runs, in case
+    one arrives between the call's checks; the time limit still holds)."""
     done = threading.Event()
 
     def interrupt_until_done():
