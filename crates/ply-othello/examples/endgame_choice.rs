@@ -11,7 +11,7 @@
 //! position at each of those counts of empty squares with a move to make;
 //! `thrown TRUTH CHOICES` counts the choices (`choose`'s or `clock`'s
 //! output) whose move throws away a win or a draw that another move keeps,
-//! by `truth`'s output for the same positions.
+//! by `truth`'s (or `wld`'s) output for the same positions.
 //!
 //! ```sh
 //! E=target/release/examples/endgame_choice
